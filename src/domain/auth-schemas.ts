@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** Spec section 5: login. Both fields only need to be present. */
+export const loginSchema = z.strictObject({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, { error: 'Username is required' }),
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+const optionalName = (message: string) =>
+  z.string({ error: message }).trim().max(100, { error: message }).optional();
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+
+/** Spec section 5: register. */
+export const registerSchema = z.strictObject({
+  firstName: optionalName('First name must be less than 100 characters'),
+  lastName: optionalName('Last name must be less than 100 characters'),
+  email: z
+    .string({ error: 'Please enter a valid email address' })
+    .trim()
+    .max(254, { error: 'Please enter a valid email address' })
+    .regex(z.regexes.email, { error: 'Please enter a valid email address' }),
+  username: z
+    .string({ error: 'Username must be at least 3 characters' })
+    .trim()
+    .min(3, { error: 'Username must be at least 3 characters' })
+    .max(50, { error: 'Username must be less than 50 characters' })
+    .regex(USERNAME_PATTERN, {
+      error: 'Username can only contain letters, numbers, and underscores',
+    }),
+  password: z
+    .string({ error: 'Password must be at least 8 characters' })
+    .min(8, { error: 'Password must be at least 8 characters' })
+    .max(128, { error: 'Password must be less than 128 characters' }),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;

@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySession from '@fastify/session';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { installGuard } from './auth/guard';
+import { LoginThrottle, type ThrottleLimits } from './auth/login-throttle';
+import { resolveSessionSecret } from './auth/session-secret';
+import { DatabaseSessionStore } from './auth/session-store';
+import type { AppConfig } from './config';
+import type { Database } from './db/connection';
+import { forbidden } from './errors';
+import { installErrorHandling } from './http-errors';
+import { authRoutes } from './modules/auth/routes';
+
+export interface AppOptions {
+  config: AppConfig;
+  db: Database;
+  logger?: boolean;
+  throttle?: ThrottleLimits;
+}
+
+const SESSION_COOKIE = 'bakery.sid';
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Builds the whole HTTP application on an open, migrated database. Tests call it directly. */
+export async function buildApp({ config, db, logger = false, throttle }: AppOptions) {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: true,
+  });
+  // One log line per request, written when the answer has gone out.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables in style attributes and tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // The bakery may serve plain HTTP on its own network; upgrading would break it.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+
+  const idleMs = config.sessionIdleHours * 60 * 60 * 1000;
+  const store = new DatabaseSessionStore(db, idleMs);
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: await resolveSessionSecret(db, config.sessionSecret),
+    cookieName: SESSION_COOKIE,
+    store,
+    saveUninitialized: false,
+    // The guard refreshes the expiry itself, at most every 15 minutes, instead of a write per call.
+    rolling: false,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: idleMs },
+  });
+  const sweep = setInterval(() => store.removeExpired().catch(() => {}), 60 * 60 * 1000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  // A form on another site must not be able to act with a signed-in user's cookie.
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin && origin !== 'null') {
+      let originHost: string | undefined;
+      try {
+        originHost = new URL(origin).host;
+      } catch {
+        originHost = undefined;
+      }
+      if (originHost !== request.host) throw forbidden('Cross-site request refused');
+    } else if (origin === 'null') {
+      throw forbidden('Cross-site request refused');
+    }
+  });
+
+  installGuard(app, db);
+  authRoutes(app, {
+    db,
+    throttle: new LoginThrottle(throttle),
+    timeZone: config.timeZone,
+  });
+  serveWebApp(app, config.webRoot);
+  return app;
+}
+
+function serveWebApp(app: FastifyInstance, webRoot: string) {
+  const hasWebApp = existsSync(join(webRoot, 'index.html'));
+  if (hasWebApp) {
+    app.register(fastifyStatic, {
+      root: webRoot,
+      index: 'index.html',
+      setHeaders: (res, path) => {
+        // Vite puts a content hash in every asset name, so they never change.
+        res.header(
+          'Cache-Control',
+          path.includes(`${join('/', 'assets', '/')}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api');
+    if (isPage && hasWebApp) {
+      // Client-side routes (/inventory, /admin, unknown pages) all get the app.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: 'Not found' });
+  });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

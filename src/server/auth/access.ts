@@ -1,0 +1,60 @@
+import type { ModuleKey } from '../../domain/modules';
+import { MODULE_DISPLAY_NAMES } from '../../domain/modules';
+import { type AccessSubject, hasRight, type Right } from '../../domain/permissions';
+
+/** Who may call a route. Every API route has exactly one entry in ROUTE_ACCESS. */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  | { kind: 'admin' }
+  | { kind: 'module'; module: ModuleKey; right: Right }
+  /** Look-ups another module's form needs: any one of these rights will do. */
+  | { kind: 'any-of'; rules: { module: ModuleKey; right: Right }[] };
+
+const PUBLIC: Access = { kind: 'public' };
+const SIGNED_IN: Access = { kind: 'signed-in' };
+
+/**
+ * The one table of who may call what, keyed by "METHOD /url" as the router
+ * knows it. A route missing here refuses to register (and the guard refuses
+ * the call), so a new route cannot be left open by accident.
+ */
+export const ROUTE_ACCESS: Record<string, Access> = {
+  'GET /api/app-info': PUBLIC,
+  'POST /api/auth/login': PUBLIC,
+  'POST /api/auth/register': PUBLIC,
+  'POST /api/auth/logout': PUBLIC,
+  'GET /api/auth/user': SIGNED_IN,
+};
+
+export function routeKey(method: string, url: string): string {
+  // Fastify adds a HEAD route beside every GET; both need the same right.
+  return `${method === 'HEAD' ? 'GET' : method} ${url}`;
+}
+
+export function isAllowed(access: Access, subject: AccessSubject): boolean {
+  switch (access.kind) {
+    case 'public':
+    case 'signed-in':
+      return true;
+    case 'admin':
+      return subject.isAdmin;
+    case 'module':
+      return hasRight(subject, access.module, access.right);
+    case 'any-of':
+      return access.rules.some((rule) => hasRight(subject, rule.module, rule.right));
+  }
+}
+
+const VERB: Record<Right, string> = { read: 'view', write: 'change', delete: 'delete from' };
+
+export function denialMessage(access: Access): string {
+  switch (access.kind) {
+    case 'admin':
+      return 'Only administrators can do this';
+    case 'module':
+      return `You do not have permission to ${VERB[access.right]} ${MODULE_DISPLAY_NAMES[access.module]}`;
+    default:
+      return 'You do not have permission to do this';
+  }
+}

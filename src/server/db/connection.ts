@@ -1,0 +1,101 @@
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle a transaction callback receives; use it for every query inside. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'embedded' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'embedded'; dataDir: string }
+  | { kind: 'memory' };
+
+/** Opens the database, applies pending migrations and returns it ready for use. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 10);
+  if (target.kind === 'memory') return openPglite(new PGlite(), () => {});
+  return openEmbedded(resolve(target.dataDir));
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  // Timestamps are stored as timestamptz and read in UTC; the business time
+  // zone is applied explicitly where a day or month boundary matters.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c TimeZone=UTC' });
+  const db = drizzleNodePg(pool, { schema });
+  try {
+    await migrateNodePg(db, { migrationsFolder });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
+  mkdirSync(dataDir, { recursive: true });
+  const release = lockDataDir(dataDir);
+  try {
+    const pgdata = join(dataDir, 'pgdata');
+    if (!existsSync(pgdata)) await initialiseDataDirectory(pgdata);
+    let client: PGlite;
+    try {
+      client = new PGlite(pgdata);
+      await client.waitReady;
+    } catch (error) {
+      throw new Error(
+        `The embedded database in ${pgdata} could not be opened (${(error as Error).message}). ` +
+          'It may be damaged: restore a backup, or move the folder away to start empty.',
+      );
+    }
+    return await openPglite(client, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/**
+ * A first start that is interrupted half-way must not leave a directory that
+ * later refuses to open: the database is created beside its final place and
+ * renamed into it only once PGlite has finished writing it.
+ */
+async function initialiseDataDirectory(pgdata: string) {
+  const partial = `${pgdata}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  const client = new PGlite(partial);
+  await client.waitReady;
+  await client.close();
+  renameSync(partial, pgdata);
+}
+
+async function openPglite(client: PGlite, release: () => void): Promise<DatabaseHandle> {
+  await client.exec(`SET TIME ZONE 'UTC'`);
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db,
+    kind: 'embedded',
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}

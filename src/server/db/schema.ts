@@ -1,0 +1,327 @@
+/**
+ * The whole database, as spec section 3 lists it, plus stock_movements (every
+ * change of stock leaves a trace) and app_settings (values every app process
+ * must share, such as the generated session secret).
+ *
+ * Money is NUMERIC(14,2): exact to the kobo. Unit costs are rates, kept to 4
+ * decimals so that a lot's total divides back exactly. Stock quantities keep 3
+ * decimals. Drizzle's `mode: 'number'` is the one place NUMERIC strings become
+ * numbers; sums are always done in SQL.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+const rate = (name: string) => numeric(name, { precision: 16, scale: 4, mode: 'number' });
+const quantity = (name: string) => numeric(name, { precision: 14, scale: 3, mode: 'number' });
+const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => moment('created_at').notNull().defaultNow();
+const updatedAt = () => moment('updated_at').notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: varchar('email', { length: 254 }).notNull(),
+    username: varchar('username', { length: 50 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: varchar('first_name', { length: 100 }),
+    lastName: varchar('last_name', { length: 100 }),
+    profileImageUrl: text('profile_image_url'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // "Baker" and "baker" are one person: uniqueness ignores case.
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: varchar('sid', { length: 255 }).primaryKey(),
+    sess: jsonb('sess').notNull(),
+    expire: moment('expire').notNull(),
+  },
+  (t) => [index('sessions_expire_idx').on(t.expire)],
+);
+
+export const roles = pgTable('roles', {
+  id: id(),
+  name: varchar('name', { length: 100 }).notNull().unique(),
+  description: text('description'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const permissions = pgTable('permissions', {
+  id: id(),
+  module: varchar('module', { length: 50 }).notNull().unique(),
+  displayName: varchar('display_name', { length: 100 }).notNull(),
+  description: text('description'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    assignedAt: moment('assigned_at').notNull().defaultNow(),
+    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('user_roles_user_role_unique').on(t.userId, t.roleId)],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    id: id(),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: uuid('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+    canRead: boolean('can_read').notNull().default(true),
+    canWrite: boolean('can_write').notNull().default(false),
+    canDelete: boolean('can_delete').notNull().default(false),
+    assignedAt: moment('assigned_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('role_permissions_role_permission_unique').on(t.roleId, t.permissionId)],
+);
+
+export const inventoryItems = pgTable(
+  'inventory_items',
+  {
+    id: id(),
+    name: varchar('name', { length: 200 }).notNull(),
+    category: varchar('category', { length: 20 }).notNull(),
+    currentStock: quantity('current_stock').notNull().default(0),
+    unit: varchar('unit', { length: 10 }).notNull(),
+    minStock: quantity('min_stock').notNull().default(0),
+    unitCost: rate('unit_cost').notNull().default(0),
+    supplier: varchar('supplier', { length: 200 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'inventory_items_category_check',
+      sql`${t.category} in ('ingredients', 'packaging', 'utilities', 'supplies')`,
+    ),
+    check('inventory_items_unit_check', sql`${t.unit} in ('kg', 'g', 'liters', 'units', '%')`),
+    index('inventory_items_name_idx').on(t.name),
+  ],
+);
+
+export const recipes = pgTable('recipes', {
+  id: id(),
+  name: varchar('name', { length: 200 }).notNull(),
+  description: text('description'),
+  baseFlourKg: quantity('base_flour_kg').notNull().default(1),
+  ingredients: jsonb('ingredients')
+    .$type<{ itemId: string; quantity: number; unit: string }[]>()
+    .notNull(),
+  instructions: text('instructions'),
+  estimatedDuration: integer('estimated_duration'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  // A deleted recipe is hidden, not erased: its batches keep their history and
+  // the delete can be undone.
+  deletedAt: moment('deleted_at'),
+});
+
+export const purchaseOrders = pgTable(
+  'purchase_orders',
+  {
+    id: id(),
+    orderNumber: varchar('order_number', { length: 50 }).notNull().unique(),
+    supplier: varchar('supplier', { length: 200 }).notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    items: jsonb('items')
+      .$type<{ itemId: string; quantity: number; unitCost: number; totalCost?: number }[]>()
+      .notNull(),
+    totalAmount: money('total_amount').notNull().default(0),
+    orderDate: moment('order_date').notNull().defaultNow(),
+    expectedDelivery: moment('expected_delivery'),
+    deliveredDate: moment('delivered_date'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'purchase_orders_status_check',
+      sql`${t.status} in ('pending', 'shipped', 'delivered', 'cancelled')`,
+    ),
+    index('purchase_orders_status_idx').on(t.status),
+    index('purchase_orders_order_date_idx').on(t.orderDate),
+  ],
+);
+
+export const productionBatches = pgTable(
+  'production_batches',
+  {
+    id: id(),
+    batchNumber: varchar('batch_number', { length: 50 }).notNull().unique(),
+    recipeId: uuid('recipe_id').references(() => recipes.id, { onDelete: 'restrict' }),
+    recipeName: varchar('recipe_name', { length: 200 }).notNull(),
+    flourKg: quantity('flour_kg').notNull(),
+    doughSizeGrams: quantity('dough_size_grams'),
+    status: varchar('status', { length: 20 }).notNull().default('planned'),
+    startedAt: moment('started_at'),
+    completedAt: moment('completed_at'),
+    loavesProduced: integer('loaves_produced'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'production_batches_status_check',
+      sql`${t.status} in ('planned', 'in_progress', 'completed', 'cancelled')`,
+    ),
+    index('production_batches_created_at_idx').on(t.createdAt),
+    index('production_batches_status_completed_idx').on(t.status, t.completedAt),
+    index('production_batches_recipe_name_idx').on(t.recipeName),
+  ],
+);
+
+export const distributors = pgTable(
+  'distributors',
+  {
+    id: id(),
+    name: varchar('name', { length: 200 }).notNull(),
+    address: text('address').notNull(),
+    phone: varchar('phone', { length: 50 }).notNull(),
+    archived: boolean('archived').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('distributors_archived_idx').on(t.archived)],
+);
+
+export const salesTransactions = pgTable(
+  'sales_transactions',
+  {
+    id: id(),
+    distributorId: uuid('distributor_id')
+      .notNull()
+      .references(() => distributors.id, { onDelete: 'restrict' }),
+    recipeName: varchar('recipe_name', { length: 200 }).notNull(),
+    productionBatchId: uuid('production_batch_id').references(() => productionBatches.id, {
+      onDelete: 'restrict',
+    }),
+    loavesTaken: integer('loaves_taken').notNull(),
+    pricePerLoaf: money('price_per_loaf').notNull(),
+    amountPaid: money('amount_paid').notNull().default(0),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('sales_transactions_loaves_check', sql`${t.loavesTaken} >= 1`),
+    index('sales_transactions_distributor_idx').on(t.distributorId),
+    index('sales_transactions_created_at_idx').on(t.createdAt),
+    index('sales_transactions_recipe_name_idx').on(t.recipeName),
+  ],
+);
+
+export const distributorPayments = pgTable(
+  'distributor_payments',
+  {
+    id: id(),
+    distributorId: uuid('distributor_id')
+      .notNull()
+      .references(() => distributors.id, { onDelete: 'restrict' }),
+    amount: money('amount').notNull(),
+    paymentMethod: varchar('payment_method', { length: 20 }).notNull().default('cash'),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'distributor_payments_method_check',
+      sql`${t.paymentMethod} in ('cash', 'bank_transfer', 'mobile_money', 'check')`,
+    ),
+    index('distributor_payments_distributor_idx').on(t.distributorId),
+    index('distributor_payments_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const breadReturns = pgTable(
+  'bread_returns',
+  {
+    id: id(),
+    distributorId: uuid('distributor_id')
+      .notNull()
+      .references(() => distributors.id, { onDelete: 'restrict' }),
+    recipeName: varchar('recipe_name', { length: 200 }).notNull(),
+    loavesReturned: integer('loaves_returned').notNull(),
+    pricePerLoaf: money('price_per_loaf').notNull(),
+    reason: varchar('reason', { length: 20 }).notNull(),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'bread_returns_reason_check',
+      sql`${t.reason} in ('spoiled', 'damaged', 'quality_issue', 'other')`,
+    ),
+    check('bread_returns_loaves_check', sql`${t.loavesReturned} >= 1`),
+    index('bread_returns_distributor_idx').on(t.distributorId),
+    index('bread_returns_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: id(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: 'cascade' }),
+    quantityChange: quantity('quantity_change').notNull(),
+    /** receipt | production | production_cancelled | manual_adjustment | initial_stock */
+    reason: varchar('reason', { length: 30 }).notNull(),
+    /** The record that caused it: 'purchase_order' or 'production_batch', with its id. */
+    referenceType: varchar('reference_type', { length: 30 }),
+    referenceId: uuid('reference_id'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_movements_item_created_idx').on(t.itemId, t.createdAt),
+    index('stock_movements_reference_idx').on(t.referenceType, t.referenceId),
+  ],
+);
+
+export const appSettings = pgTable('app_settings', {
+  key: varchar('key', { length: 100 }).primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});

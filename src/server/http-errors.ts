@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody, FieldError } from '../domain/errors';
+import { AppError } from './errors';
+
+function fieldPath(instancePath: string): string {
+  return instancePath.replace(/^\//, '').replaceAll('/', '.');
+}
+
+/**
+ * Every error leaves as `{ message, errors? }`. Bad input is a 400 with the
+ * schema's own messages per field; anything unexpected is logged and answered
+ * with a plain 500 that reveals nothing of the server.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldError[] = error.validation.map((issue) => ({
+        path: fieldPath(issue.instancePath),
+        message: issue.message ?? 'Invalid value',
+      }));
+      const body: ApiErrorBody = { message: errors[0]?.message ?? 'Invalid input', errors };
+      return reply.code(400).send(body);
+    }
+    if (error instanceof AppError) {
+      const body: ApiErrorBody = { message: error.message };
+      if (error.errors) body.errors = error.errors;
+      return reply.code(error.status).send(body);
+    }
+    // Fastify's own client errors: malformed JSON, wrong content type, body too large.
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: error.message } satisfies ApiErrorBody);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({
+      message: 'Something went wrong on the server. Please try again.',
+    } satisfies ApiErrorBody);
+  });
+}

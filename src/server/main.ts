@@ -1,0 +1,43 @@
+import { buildApp } from './app';
+import { readConfig } from './config';
+import { openDatabase } from './db/connection';
+
+async function main() {
+  const config = readConfig();
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'embedded', dataDir: config.dataDir },
+  );
+  const app = await buildApp({ config, db: database.db, logger: true });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+    } finally {
+      // Closing the embedded database writes it out cleanly and frees DATA_DIR.
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    database.kind === 'embedded'
+      ? `Bakery is open on port ${config.port} (embedded database in ${config.dataDir})`
+      : `Bakery is open on port ${config.port} (PostgreSQL)`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    `Bakery could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+});

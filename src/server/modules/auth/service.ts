@@ -1,0 +1,135 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { RegisterInput } from '../../../domain/auth-schemas';
+import { isModuleKey } from '../../../domain/modules';
+import { type ModulePermission, mergePermissions } from '../../../domain/permissions';
+import type { CurrentUser } from '../../../domain/user';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../auth/password';
+import type { Database } from '../../db/connection';
+import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema';
+import { AppError, conflict } from '../../errors';
+
+/** The user with their active roles and the rights those roles grant, or null when gone or inactive. */
+export async function loadCurrentUser(db: Database, userId: string): Promise<CurrentUser | null> {
+  const [user] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isAdmin: users.isAdmin,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isActive, true)))
+    .limit(1);
+  if (!user) return null;
+
+  const grants = await db
+    .select({
+      roleId: roles.id,
+      roleName: roles.name,
+      module: permissions.module,
+      canRead: rolePermissions.canRead,
+      canWrite: rolePermissions.canWrite,
+      canDelete: rolePermissions.canDelete,
+    })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.isActive, true)))
+    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+    .leftJoin(
+      permissions,
+      and(eq(permissions.id, rolePermissions.permissionId), eq(permissions.isActive, true)),
+    )
+    .where(eq(userRoles.userId, userId))
+    .orderBy(asc(userRoles.assignedAt), asc(roles.name));
+
+  const userRoleList = new Map<string, string>();
+  const rows: ModulePermission[] = [];
+  for (const grant of grants) {
+    userRoleList.set(grant.roleId, grant.roleName);
+    if (grant.module && isModuleKey(grant.module)) {
+      rows.push({
+        module: grant.module,
+        canRead: grant.canRead ?? false,
+        canWrite: grant.canWrite ?? false,
+        canDelete: grant.canDelete ?? false,
+      });
+    }
+  }
+  return {
+    ...user,
+    roles: [...userRoleList].map(([id, name]) => ({ id, name })),
+    permissions: mergePermissions(rows),
+  };
+}
+
+export async function hasAnyUser(db: Database): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Creates an account. The first account on an empty database becomes the
+ * admin; an advisory lock makes two simultaneous first registrations take
+ * turns, so only one of them can be first.
+ */
+export async function registerUser(db: Database, input: RegisterInput) {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bakery:register'))`);
+    const [taken] = await tx
+      .select({ username: users.username, email: users.email })
+      .from(users)
+      .where(
+        sql`lower(${users.username}) = lower(${input.username}) or lower(${users.email}) = lower(${input.email})`,
+      )
+      .limit(1);
+    if (taken) {
+      const sameUsername = taken.username.toLowerCase() === input.username.toLowerCase();
+      throw sameUsername
+        ? conflict('Username already exists', [
+            { path: 'username', message: 'Username already exists' },
+          ])
+        : conflict('An account with this email already exists', [
+            { path: 'email', message: 'An account with this email already exists' },
+          ]);
+    }
+    const [existing] = await tx.select({ id: users.id }).from(users).limit(1);
+    const [created] = await tx
+      .insert(users)
+      .values({
+        username: input.username,
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName || null,
+        lastName: input.lastName || null,
+        isAdmin: existing === undefined,
+      })
+      .returning({ id: users.id, username: users.username, isAdmin: users.isAdmin });
+    if (!created) throw new Error('insert returned no row');
+    return created;
+  });
+}
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+
+/** Checks a username and password; throws 401 with one message for every kind of mismatch. */
+export async function authenticate(db: Database, username: string, password: string) {
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, password)
+    : await verifyAgainstDecoy(password);
+  if (!user || !valid) throw new AppError(401, INVALID_CREDENTIALS);
+  // Only someone who knows the password learns that the account is inactive.
+  if (!user.isActive) {
+    throw new AppError(
+      401,
+      'This account has been deactivated. Please contact your administrator.',
+    );
+  }
+  return user.id;
+}

@@ -1,0 +1,62 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput, RegisterInput } from '../../domain/auth-schemas';
+import type { CurrentUser } from '../../domain/user';
+import { ApiError, apiGet, apiRequest } from '../api/http';
+
+export const authKeys = {
+  user: ['/api/auth/user'] as const,
+  appInfo: ['/api/app-info'] as const,
+};
+
+export interface AppInfo {
+  timeZone: string;
+  needsFirstAdmin: boolean;
+}
+
+/** The signed-in user, or null when the server answers 401. */
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: authKeys.user,
+    queryFn: async () => {
+      try {
+        return await apiGet<CurrentUser>('/api/auth/user');
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+export function useAppInfo() {
+  return useQuery({ queryKey: authKeys.appInfo, queryFn: () => apiGet<AppInfo>('/api/app-info') });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiRequest<CurrentUser>('POST', '/api/auth/login', input),
+    onSuccess: (user) => queryClient.setQueryData(authKeys.user, user),
+  });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterInput) =>
+      apiRequest<{ message: string }>('POST', '/api/auth/register', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.appInfo }),
+  });
+}
+
+/** Signing out forgets every cached answer: the next user must not see the last one's data. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ message: string }>('POST', '/api/auth/logout'),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(authKeys.user, null);
+    },
+  });
+}

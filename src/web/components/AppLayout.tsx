@@ -1,0 +1,57 @@
+import { AppShell, Burger, Drawer, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import type { CurrentUser } from '../../domain/user';
+import { BrandMark } from './BrandMark';
+import { HeaderClock } from './HeaderClock';
+import { SidebarContent } from './SidebarContent';
+
+/**
+ * Desktop: a fixed sidebar and a header with the clock. Phone: the header gets a
+ * menu button that opens the same sidebar in a drawer, which closes on a
+ * backdrop click or when an entry is chosen.
+ */
+export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const [drawerOpen, drawer] = useDisclosure(false);
+  return (
+    <AppShell
+      layout="alt"
+      header={{ height: 60 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: true } }}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" hiddenFrom="sm">
+            <Burger
+              opened={drawerOpen}
+              onClick={drawer.toggle}
+              size="sm"
+              aria-label={drawerOpen ? 'Close navigation' : 'Open navigation'}
+            />
+            <BrandMark compact />
+          </Group>
+          <div />
+          <HeaderClock />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <SidebarContent user={user} />
+      </AppShell.Navbar>
+      <Drawer
+        opened={drawerOpen}
+        onClose={drawer.close}
+        size={288}
+        padding={0}
+        withCloseButton={false}
+        hiddenFrom="sm"
+        aria-label="Navigation"
+      >
+        <div style={{ height: '100dvh' }}>
+          <SidebarContent user={user} onNavigate={drawer.close} />
+        </div>
+      </Drawer>
+      <AppShell.Main bg="var(--mantine-color-gray-0)">{children}</AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,51 @@
+import { Group, Indicator, Text, ThemeIcon } from '@mantine/core';
+import { IconBell, IconCalendar } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { DEFAULT_TIME_ZONE, formatClock } from '../../domain/time';
+import { useAppInfo } from '../auth/queries';
+
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    // Tick on the minute, so the shown time never lags by more than a second.
+    let timer: ReturnType<typeof setTimeout>;
+    const schedule = () => {
+      timer = setTimeout(
+        () => {
+          setNow(new Date());
+          schedule();
+        },
+        60_000 - (Date.now() % 60_000) + 50,
+      );
+    };
+    schedule();
+    return () => clearTimeout(timer);
+  }, []);
+  return now;
+}
+
+/** Current date and time in the bakery's time zone, and the notification bell. */
+export function HeaderClock() {
+  const now = useNow();
+  const timeZone = useAppInfo().data?.timeZone ?? DEFAULT_TIME_ZONE;
+  const { date, time } = formatClock(now, timeZone);
+  return (
+    <Group gap="md" wrap="nowrap">
+      <Group gap={6} wrap="nowrap" data-testid="header-clock">
+        <IconCalendar size={18} aria-hidden color="var(--mantine-color-dimmed)" />
+        <Text fz="sm" c="dimmed" visibleFrom="xs">
+          {date}
+        </Text>
+        <Text fz="sm" fw={600}>
+          {time}
+        </Text>
+      </Group>
+      {/* Spec: the bell's badge is fixed at 3. */}
+      <Indicator label="3" size={18} color="red" offset={4} aria-label="Notifications: 3">
+        <ThemeIcon variant="default" size="lg" radius="md">
+          <IconBell size={20} aria-hidden />
+        </ThemeIcon>
+      </Indicator>
+    </Group>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ModuleKey } from '../domain/modules';
+
+export interface PageRoute {
+  path: string;
+  title: string;
+  subtitle: string;
+  /** The module a user must be able to read; null for every signed-in user. */
+  module: ModuleKey | null;
+  adminOnly?: boolean;
+}
+
+/** Every signed-in route of spec section 2, with its page title and subtitle. */
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  { path: '/', title: 'Dashboard', subtitle: 'Overview of bakery operations', module: null },
+  {
+    path: '/inventory',
+    title: 'Inventory',
+    subtitle: 'Manage ingredients, packaging and supplies',
+    module: 'inventory',
+  },
+  {
+    path: '/purchases',
+    title: 'Purchase Orders',
+    subtitle: 'Manage supplier orders and deliveries',
+    module: 'purchase_orders',
+  },
+  {
+    path: '/recipes',
+    title: 'Recipes',
+    subtitle: 'Manage bread recipes and formulations',
+    module: 'recipes',
+  },
+  {
+    path: '/production',
+    title: 'Production',
+    subtitle: 'Manage production batches and schedules',
+    module: 'production',
+  },
+  {
+    path: '/sales',
+    title: 'Sales Management',
+    subtitle: 'Record sales transactions and track available inventory',
+    module: 'sales',
+  },
+  {
+    path: '/distributors',
+    title: 'Distributor Management',
+    subtitle: 'Manage distributors and track their account balances',
+    module: 'distributors',
+  },
+  {
+    path: '/history',
+    title: 'Production History',
+    subtitle: 'Track completed production batches',
+    module: 'production_history',
+  },
+  {
+    path: '/accounting',
+    title: 'Accounting',
+    subtitle: 'View financial reports and analytics',
+    module: 'accounting',
+  },
+  {
+    path: '/reports',
+    title: 'Reports & Analytics',
+    subtitle: 'Comprehensive business insights and performance metrics',
+    module: null,
+  },
+  {
+    path: '/admin',
+    title: 'Admin Panel',
+    subtitle: 'Manage users and system settings',
+    module: null,
+    adminOnly: true,
+  },
+];

@@ -1,0 +1,53 @@
+import { resolve } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { createTestApp, type TestApp, testConfig } from './test-app';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** The real app (API and built web app) on a fresh database, listening on a free port. */
+export async function startWebApp(): Promise<TestApp & { baseUrl: string }> {
+  const testApp = await createTestApp({ config: testConfig({ webRoot: resolve('dist/web') }) });
+  const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  return { ...testApp, baseUrl: address };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    // This machine has no network beyond loopback: keep Chromium from trying.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport,
+    locale: 'en-NG',
+    timezoneId: 'Africa/Lagos',
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Screenshots land in screenshots/ (ignored by git) for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+}
