@@ -15,10 +15,14 @@ function fieldPath(instancePath: string): string {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldError[] = error.validation.map((issue) => ({
-        path: fieldPath(issue.instancePath),
-        message: issue.message ?? 'Invalid value',
-      }));
+      // One message per field, the first one found, as a form shows it.
+      const byPath = new Map<string, FieldError>();
+      for (const issue of error.validation) {
+        const path = fieldPath(issue.instancePath);
+        if (!byPath.has(path))
+          byPath.set(path, { path, message: issue.message ?? 'Invalid value' });
+      }
+      const errors = [...byPath.values()];
       const body: ApiErrorBody = { message: errors[0]?.message ?? 'Invalid input', errors };
       return reply.code(400).send(body);
     }
