@@ -20,6 +20,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
+          // After the unit and API tests, which run in their own group.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

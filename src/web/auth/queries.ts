@@ -55,8 +55,9 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => apiRequest<{ message: string }>('POST', '/api/auth/logout'),
     onSuccess: () => {
-      queryClient.clear();
+      // The user query stays (now null) so the app, which watches it, shows the landing page.
       queryClient.setQueryData(authKeys.user, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.user[0] });
     },
   });
 }

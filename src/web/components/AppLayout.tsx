@@ -35,7 +35,8 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
           <HeaderClock />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar>
+      {/* Not rendered on phones, so keyboard focus cannot wander into an off-screen sidebar. */}
+      <AppShell.Navbar visibleFrom="sm">
         <SidebarContent user={user} />
       </AppShell.Navbar>
       <Drawer
@@ -45,7 +46,8 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
         padding={0}
         withCloseButton={false}
         hiddenFrom="sm"
-        aria-label="Navigation"
+        title="Navigation"
+        styles={{ header: { display: 'none' } }}
       >
         <div style={{ height: '100dvh' }}>
           <SidebarContent user={user} onNavigate={drawer.close} />

@@ -1,0 +1,109 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export interface TestUser {
+  username: string;
+  password: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/** The landing page's Login/Register card is up (the app has finished asking who is signed in). */
+export async function waitForLanding(page: Page): Promise<void> {
+  await page
+    .getByRole('heading', { name: 'Comprehensive Bakery Management System' })
+    .waitFor({ state: 'visible' });
+  await page.getByRole('tab', { name: 'Login' }).waitFor({ state: 'visible' });
+}
+
+/** The signed-in page whose title heading is `title`. */
+export async function waitForPageTitle(page: Page, title: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+}
+
+/** The shown toast with this title; checks its message. Toasts show one at a time. */
+export async function expectToast(page: Page, title: string, message: string): Promise<Locator> {
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: title });
+  await toast.waitFor({ state: 'visible' });
+  expect(await toast.locator('.mantine-Notification-title').textContent()).toBe(title);
+  expect(await toast.locator('.mantine-Notification-description').textContent()).toBe(message);
+  return toast;
+}
+
+/** Closes a toast with its close button, so the next one can show without waiting 5 s. */
+export async function dismissToast(toast: Locator): Promise<void> {
+  await toast.getByRole('button').click();
+  await toast.waitFor({ state: 'detached' });
+}
+
+/** The error message shown under a form field. */
+export async function fieldError(page: Page, label: string): Promise<string | null> {
+  const input = page.getByLabel(label, { exact: true });
+  const describedBy = (await input.getAttribute('aria-describedby')) ?? '';
+  const errorId = describedBy.split(/\s+/).find((id) => id.endsWith('-error'));
+  if (!errorId) return null;
+  return page.locator(`[id="${errorId}"]`).textContent();
+}
+
+export async function registerThroughApi(page: Page, user: TestUser): Promise<void> {
+  const response = await page.request.post('/api/auth/register', { data: user });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Signs in with the page's own cookie jar: the next page load is signed in. */
+export async function signInThroughApi(page: Page, user: TestUser): Promise<void> {
+  const response = await page.request.post('/api/auth/login', {
+    data: { username: user.username, password: user.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+export function mainNavigation(scope: Page | Locator): Locator {
+  return scope.getByRole('navigation', { name: 'Main navigation' });
+}
+
+/** The entry names of a navigation, in order. */
+export async function navEntryNames(nav: Locator): Promise<string[]> {
+  const names = await nav.getByRole('link').allTextContents();
+  return names.map((name) => name.trim());
+}
+
+/** Waits until an element stops moving (a drawer's slide-in, say), for a steady screenshot. */
+export async function waitUntilSettled(locator: Locator): Promise<void> {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const box = JSON.stringify(await locator.boundingBox());
+        const settled = box === last;
+        last = box;
+        return settled;
+      },
+      { interval: 100, timeout: 5000 },
+    )
+    .toBe(true);
+}
+
+/**
+ * Holds the page's calls to `path` (a slow network) until the returned release
+ * function is called, so the screen's busy state can be read.
+ */
+export async function holdRequests(page: Page, path: string): Promise<() => Promise<void>> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const handled: Promise<void>[] = [];
+  const matches = (url: URL) => url.pathname === path;
+  await page.route(matches, (route) => {
+    const done = released.then(() => route.continue());
+    handled.push(done);
+    return done;
+  });
+  return async () => {
+    release();
+    await Promise.all(handled);
+    await page.unroute(matches);
+  };
+}
