@@ -12,8 +12,10 @@ import { resolveSessionSecret } from './auth/session-secret';
 import { DatabaseSessionStore } from './auth/session-store';
 import type { AppConfig } from './config';
 import type { Database } from './db/connection';
+import { ensureStarterData } from './db/starter-data';
 import { forbidden } from './errors';
 import { installErrorHandling } from './http-errors';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 
 export interface AppOptions {
@@ -73,6 +75,7 @@ export async function buildApp({ config, db, logger = false, throttle }: AppOpti
     },
   });
 
+  await ensureStarterData(db);
   const idleMs = config.sessionIdleHours * 60 * 60 * 1000;
   const store = new DatabaseSessionStore(db, idleMs);
   await app.register(fastifyCookie);
@@ -104,6 +107,7 @@ export async function buildApp({ config, db, logger = false, throttle }: AppOpti
     throttle: new LoginThrottle(throttle),
     timeZone: config.timeZone,
   });
+  adminRoutes(app, { db });
   serveWebApp(app, config.webRoot);
   return app;
 }

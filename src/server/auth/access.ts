@@ -13,6 +13,7 @@ export type Access =
 
 const PUBLIC: Access = { kind: 'public' };
 const SIGNED_IN: Access = { kind: 'signed-in' };
+const ADMIN: Access = { kind: 'admin' };
 
 /**
  * The one table of who may call what, keyed by "METHOD /url" as the router
@@ -25,6 +26,17 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/auth/register': PUBLIC,
   'POST /api/auth/logout': PUBLIC,
   'GET /api/auth/user': SIGNED_IN,
+
+  'GET /api/admin/users': ADMIN,
+  'POST /api/admin/users': ADMIN,
+  'PATCH /api/admin/users/:id': ADMIN,
+  'DELETE /api/admin/users/:id': ADMIN,
+  'GET /api/admin/modules': ADMIN,
+  'GET /api/admin/roles': ADMIN,
+  'POST /api/admin/roles': ADMIN,
+  'PATCH /api/admin/roles/:id': ADMIN,
+  'DELETE /api/admin/roles/:id': ADMIN,
+  'PUT /api/admin/roles/:id/permissions': ADMIN,
 };
 
 export function routeKey(method: string, url: string): string {

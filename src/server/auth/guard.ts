@@ -6,6 +6,10 @@ import { loadCurrentUser } from '../modules/auth/service';
 import { type Access, denialMessage, isAllowed, ROUTE_ACCESS, routeKey } from './access';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route as the router registered it, for tests that must miss none. */
+    apiRoutes: { method: string; url: string }[];
+  }
   interface FastifyRequest {
     /** The signed-in user, loaded fresh on every call so changed rights apply at once. */
     user: CurrentUser | null;
@@ -30,6 +34,8 @@ export function accessOf(request: FastifyRequest): Access | undefined {
  */
 export function installGuard(app: FastifyInstance, db: Database): void {
   app.decorateRequest('user', null);
+  const apiRoutes: { method: string; url: string }[] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
@@ -38,10 +44,13 @@ export function installGuard(app: FastifyInstance, db: Database): void {
       if (!ROUTE_ACCESS[routeKey(method, route.url)]) {
         throw new Error(`No access rule for ${method} ${route.url}: add it to ROUTE_ACCESS`);
       }
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest: before the body is even parsed, so a caller without the right
+  // learns nothing from validation messages.
+  app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
     if (url === undefined || !url.startsWith('/api/')) return;
     const access = accessOf(request);
@@ -69,4 +78,10 @@ function keepSessionAlive(request: FastifyRequest): void {
   if (Date.now() - last < REFRESH_EVERY_MS) return;
   request.session.touch();
   request.session.set('refreshedAt', Date.now());
+}
+
+/** The caller of a route the guard has let through as signed in. */
+export function signedInUser(request: FastifyRequest): CurrentUser {
+  if (!request.user) throw notSignedIn();
+  return request.user;
 }

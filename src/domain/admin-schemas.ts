@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { USERNAME_PATTERN } from './auth-schemas';
+import { MODULE_KEYS } from './modules';
+
+/** Spec section 5, "Admin user form". */
+const username = z
+  .string({ error: 'Username must be at least 3 characters' })
+  .trim()
+  .min(3, { error: 'Username must be at least 3 characters' })
+  .max(50, { error: 'Username must be less than 50 characters' })
+  .regex(USERNAME_PATTERN, {
+    error: 'Username can only contain letters, numbers, and underscores',
+  });
+const email = z
+  .string({ error: 'Invalid email address' })
+  .trim()
+  .max(254, { error: 'Invalid email address' })
+  .regex(z.regexes.email, { error: 'Invalid email address' });
+const password = z
+  .string({ error: 'Password must be at least 6 characters' })
+  .min(6, { error: 'Password must be at least 6 characters' })
+  .max(128, { error: 'Password must be less than 128 characters' });
+const name = (required: string, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(100, { error: tooLong });
+/** A role id, or null / '' for "no role". */
+const roleId = z
+  .union([z.uuid({ error: 'Choose a role from the list' }), z.literal(''), z.null()])
+  .transform((value) => value || null);
+
+const userFields = {
+  username,
+  email,
+  firstName: name('First name is required', 'First name must be less than 100 characters'),
+  lastName: name('Last name is required', 'Last name must be less than 100 characters'),
+  isAdmin: z.boolean({ error: 'Admin must be true or false' }).default(false),
+  isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
+  roleId: roleId.optional(),
+};
+
+export const adminUserCreateSchema = z.strictObject({ ...userFields, password });
+export type AdminUserCreateInput = z.input<typeof adminUserCreateSchema>;
+
+/** On edit every field may be left out; a blank password is simply not sent. */
+export const adminUserUpdateSchema = z.strictObject({
+  username: username.optional(),
+  email: email.optional(),
+  password: password.optional(),
+  firstName: userFields.firstName.optional(),
+  lastName: userFields.lastName.optional(),
+  isAdmin: z.boolean({ error: 'Admin must be true or false' }).optional(),
+  isActive: z.boolean({ error: 'Active must be true or false' }).optional(),
+  roleId: roleId.optional(),
+});
+export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;
+
+export const roleSchema = z.strictObject({
+  name: z
+    .string({ error: 'Role name is required' })
+    .trim()
+    .min(1, { error: 'Role name is required' })
+    .max(100, { error: 'Role name must be less than 100 characters' }),
+  description: z
+    .string({ error: 'Description must be text' })
+    .trim()
+    .max(500, { error: 'Description must be less than 500 characters' })
+    .optional(),
+  isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
+});
+export type RoleInput = z.input<typeof roleSchema>;
+export const roleUpdateSchema = roleSchema.partial();
+export type RoleUpdateInput = z.input<typeof roleUpdateSchema>;
+
+export const rolePermissionsSchema = z.strictObject({
+  permissions: z
+    .array(
+      z.strictObject({
+        module: z.enum(MODULE_KEYS, { error: 'Unknown module' }),
+        canRead: z.boolean(),
+        canWrite: z.boolean(),
+        canDelete: z.boolean(),
+      }),
+    )
+    .max(MODULE_KEYS.length)
+    .refine((rows) => new Set(rows.map((r) => r.module)).size === rows.length, {
+      error: 'Each module may appear only once',
+    }),
+});
+export type RolePermissionsInput = z.infer<typeof rolePermissionsSchema>;
+
+export const idParamsSchema = z.strictObject({ id: z.uuid({ error: 'Not a valid id' }) });
+
+/** What the admin screens show of a user: never a password hash. */
+export interface AdminUser {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  isAdmin: boolean;
+  isActive: boolean;
+  roleId: string | null;
+  roleName: string | null;
+  createdAt: string;
+}
+
+export interface RoleWithPermissions {
+  id: string;
+  name: string;
+  description: string | null;
+  isActive: boolean;
+  userCount: number;
+  permissions: {
+    module: (typeof MODULE_KEYS)[number];
+    canRead: boolean;
+    canWrite: boolean;
+    canDelete: boolean;
+  }[];
+}

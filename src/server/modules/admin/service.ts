@@ -1,0 +1,321 @@
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import type {
+  AdminUser,
+  AdminUserCreateInput,
+  AdminUserUpdateInput,
+  RoleInput,
+  RolePermissionsInput,
+  RoleUpdateInput,
+  RoleWithPermissions,
+} from '../../../domain/admin-schemas';
+import { isModuleKey } from '../../../domain/modules';
+import { hashPassword } from '../../auth/password';
+import type { Database, Transaction } from '../../db/connection';
+import { permissions, rolePermissions, roles, sessions, userRoles, users } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+
+const LAST_ADMIN =
+  'The last active administrator cannot be removed. Make another user an administrator first.';
+
+const adminUserColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  isAdmin: users.isAdmin,
+  isActive: users.isActive,
+  createdAt: users.createdAt,
+};
+
+export async function listUsers(db: Database): Promise<AdminUser[]> {
+  const rows = await db
+    .select({ ...adminUserColumns, roleId: roles.id, roleName: roles.name })
+    .from(users)
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(roles, eq(roles.id, userRoles.roleId))
+    .orderBy(asc(users.username), asc(userRoles.assignedAt));
+  // One role per user in the Admin Panel: the first assigned one is shown.
+  const byId = new Map<string, AdminUser>();
+  for (const row of rows) {
+    if (byId.has(row.id)) continue;
+    byId.set(row.id, { ...row, createdAt: row.createdAt.toISOString() });
+  }
+  return [...byId.values()];
+}
+
+async function getUser(db: Database | Transaction, id: string): Promise<AdminUser> {
+  const [row] = await db
+    .select({ ...adminUserColumns, roleId: roles.id, roleName: roles.name })
+    .from(users)
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(users.id, id))
+    .orderBy(asc(userRoles.assignedAt))
+    .limit(1);
+  if (!row) throw notFound('User');
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+async function refuseTaken(
+  tx: Transaction,
+  fields: { username?: string; email?: string },
+  exceptId?: string,
+) {
+  const notSelf = exceptId ? ne(users.id, exceptId) : undefined;
+  if (fields.username) {
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${fields.username})`, notSelf))
+      .limit(1);
+    if (taken) {
+      throw conflict('Username already exists', [
+        { path: 'username', message: 'Username already exists' },
+      ]);
+    }
+  }
+  if (fields.email) {
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = lower(${fields.email})`, notSelf))
+      .limit(1);
+    if (taken) {
+      throw conflict('An account with this email already exists', [
+        { path: 'email', message: 'An account with this email already exists' },
+      ]);
+    }
+  }
+}
+
+async function assignRole(tx: Transaction, userId: string, roleId: string | null, adminId: string) {
+  if (roleId) {
+    const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
+    if (!role) throw notFound('Role');
+  }
+  await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+  if (roleId) await tx.insert(userRoles).values({ userId, roleId, assignedBy: adminId });
+}
+
+/** Admin changes to users take turns, so two of them cannot each remove "the other" last admin. */
+async function lockAdminChanges(tx: Transaction) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bakery:admins'))`);
+}
+
+async function otherActiveAdmins(tx: Transaction, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), eq(users.isActive, true), ne(users.id, userId)));
+  return Number(row?.n ?? 0);
+}
+
+async function endSessionsOf(tx: Transaction, userId: string) {
+  await tx.delete(sessions).where(sql`${sessions.sess}->>'userId' = ${userId}`);
+}
+
+export async function createUser(
+  db: Database,
+  input: AdminUserCreateInput & { roleId?: string | null },
+  adminId: string,
+) {
+  const passwordHash = await hashPassword(input.password);
+  const id = await db.transaction(async (tx) => {
+    await refuseTaken(tx, input);
+    const [created] = await tx
+      .insert(users)
+      .values({
+        username: input.username,
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        isAdmin: input.isAdmin ?? false,
+        isActive: input.isActive ?? true,
+      })
+      .returning({ id: users.id });
+    if (!created) throw new Error('insert returned no row');
+    await assignRole(tx, created.id, input.roleId ?? null, adminId);
+    return created.id;
+  });
+  return getUser(db, id);
+}
+
+export async function updateUser(
+  db: Database,
+  id: string,
+  input: AdminUserUpdateInput & { roleId?: string | null },
+  adminId: string,
+) {
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  await db.transaction(async (tx) => {
+    await lockAdminChanges(tx);
+    const [current] = await tx
+      .select({ isAdmin: users.isAdmin, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, id));
+    if (!current) throw notFound('User');
+
+    const losesAdmin =
+      current.isAdmin && current.isActive && (input.isAdmin === false || input.isActive === false);
+    if (losesAdmin && id === adminId) {
+      throw conflict(
+        input.isActive === false
+          ? 'You cannot deactivate your own account'
+          : 'You cannot remove your own administrator rights',
+      );
+    }
+    if (losesAdmin && (await otherActiveAdmins(tx, id)) === 0) throw conflict(LAST_ADMIN);
+
+    await refuseTaken(tx, input, id);
+    const { password: _password, roleId, ...fields } = input;
+    await tx
+      .update(users)
+      .set({ ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
+      .where(eq(users.id, id));
+    if (roleId !== undefined) await assignRole(tx, id, roleId, adminId);
+    // A deactivated user, or one whose password was reset, is signed out everywhere.
+    if (input.isActive === false || passwordHash) await endSessionsOf(tx, id);
+  });
+  return getUser(db, id);
+}
+
+export async function deleteUser(db: Database, id: string, adminId: string) {
+  if (id === adminId) throw conflict('You cannot delete your own account');
+  await db.transaction(async (tx) => {
+    await lockAdminChanges(tx);
+    const [target] = await tx
+      .select({ isAdmin: users.isAdmin, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, id));
+    if (!target) throw notFound('User');
+    if (target.isAdmin && target.isActive && (await otherActiveAdmins(tx, id)) === 0) {
+      throw conflict(LAST_ADMIN);
+    }
+    await endSessionsOf(tx, id);
+    await tx.delete(users).where(eq(users.id, id));
+  });
+  return { message: 'User deleted successfully' };
+}
+
+export async function listRoles(db: Database): Promise<RoleWithPermissions[]> {
+  const roleRows = await db
+    .select({
+      id: roles.id,
+      name: roles.name,
+      description: roles.description,
+      isActive: roles.isActive,
+      userCount: sql<number>`(select count(*)::int from ${userRoles} where ${userRoles.roleId} = ${roles.id})`,
+    })
+    .from(roles)
+    .orderBy(asc(roles.name));
+  const grantRows = await db
+    .select({
+      roleId: rolePermissions.roleId,
+      module: permissions.module,
+      canRead: rolePermissions.canRead,
+      canWrite: rolePermissions.canWrite,
+      canDelete: rolePermissions.canDelete,
+    })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId));
+  return roleRows.map((role) => ({
+    ...role,
+    userCount: Number(role.userCount),
+    permissions: grantRows
+      .filter((grant) => grant.roleId === role.id)
+      .flatMap(({ roleId: _roleId, module, ...flags }) =>
+        isModuleKey(module) ? [{ module, ...flags }] : [],
+      ),
+  }));
+}
+
+async function getRole(db: Database, id: string): Promise<RoleWithPermissions> {
+  const role = (await listRoles(db)).find((r) => r.id === id);
+  if (!role) throw notFound('Role');
+  return role;
+}
+
+const ROLE_TAKEN = 'A role with this name already exists';
+
+async function refuseTakenRoleName(tx: Transaction, name: string, exceptId?: string) {
+  const [taken] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      and(
+        sql`lower(${roles.name}) = lower(${name})`,
+        exceptId ? ne(roles.id, exceptId) : undefined,
+      ),
+    );
+  if (taken) throw conflict(ROLE_TAKEN, [{ path: 'name', message: ROLE_TAKEN }]);
+}
+
+export async function createRole(db: Database, input: RoleInput) {
+  const id = await db.transaction(async (tx) => {
+    await refuseTakenRoleName(tx, input.name);
+    const [created] = await tx
+      .insert(roles)
+      .values({
+        name: input.name,
+        description: input.description || null,
+        isActive: input.isActive ?? true,
+      })
+      .returning({ id: roles.id });
+    if (!created) throw new Error('insert returned no row');
+    return created.id;
+  });
+  return getRole(db, id);
+}
+
+export async function updateRole(db: Database, id: string, input: RoleUpdateInput) {
+  await db.transaction(async (tx) => {
+    const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id));
+    if (!role) throw notFound('Role');
+    if (input.name) await refuseTakenRoleName(tx, input.name, id);
+    await tx
+      .update(roles)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description || null } : {}),
+        ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(roles.id, id));
+  });
+  return getRole(db, id);
+}
+
+export async function deleteRole(db: Database, id: string) {
+  const deleted = await db.delete(roles).where(eq(roles.id, id)).returning({ id: roles.id });
+  if (deleted.length === 0) throw notFound('Role');
+  return { message: 'Role deleted successfully' };
+}
+
+/** Replaces the role's whole matrix; a module with no right at all keeps no row. */
+export async function setRolePermissions(db: Database, id: string, input: RolePermissionsInput) {
+  await db.transaction(async (tx) => {
+    const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id));
+    if (!role) throw notFound('Role');
+    const permissionRows = await tx
+      .select({ id: permissions.id, module: permissions.module })
+      .from(permissions);
+    const permissionId = new Map(permissionRows.map((row) => [row.module, row.id]));
+    await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
+    const granted = input.permissions.filter((p) => p.canRead || p.canWrite || p.canDelete);
+    if (granted.length > 0) {
+      await tx.insert(rolePermissions).values(
+        granted.map((p) => ({
+          roleId: id,
+          permissionId: permissionId.get(p.module) as string,
+          canRead: p.canRead,
+          canWrite: p.canWrite,
+          canDelete: p.canDelete,
+        })),
+      );
+    }
+    await tx.update(roles).set({ updatedAt: new Date() }).where(eq(roles.id, id));
+  });
+  return getRole(db, id);
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Access, ROUTE_ACCESS, routeKey } from '../../src/server/auth/access';
+import { ApiClient } from '../support/api-client';
+import { createRole, firstAdmin, userWithRole } from '../support/personas';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+type Persona = 'signedOut' | 'noRole' | 'read' | 'readWrite' | 'readWriteDelete' | 'admin';
+
+/** What the access table promises each persona, for one route's rule. */
+function allowed(access: Access, persona: Persona): boolean {
+  switch (access.kind) {
+    case 'public':
+      return true;
+    case 'signed-in':
+      return persona !== 'signedOut';
+    case 'admin':
+      return persona === 'admin';
+    case 'module':
+    case 'any-of': {
+      const rights = access.kind === 'module' ? [access.right] : access.rules.map((r) => r.right);
+      const held: Record<Persona, string[]> = {
+        signedOut: [],
+        noRole: [],
+        read: ['read'],
+        readWrite: ['read', 'write'],
+        readWriteDelete: ['read', 'write', 'delete'],
+        admin: ['read', 'write', 'delete'],
+      };
+      return rights.some((right) => held[persona].includes(right));
+    }
+  }
+}
+
+let testApp: TestApp;
+const clients = {} as Record<Persona, ApiClient>;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  const admin = await firstAdmin(testApp);
+  clients.admin = admin;
+  clients.signedOut = new ApiClient(testApp);
+  clients.noRole = await userWithRole(testApp, admin, 'norole', null);
+  const all = (canWrite: boolean, canDelete: boolean) => ({ canRead: true, canWrite, canDelete });
+  clients.read = await userWithRole(
+    testApp,
+    admin,
+    'reader',
+    await createRole(admin, 'Readers', all(false, false)),
+  );
+  clients.readWrite = await userWithRole(
+    testApp,
+    admin,
+    'writer',
+    await createRole(admin, 'Writers', all(true, false)),
+  );
+  clients.readWriteDelete = await userWithRole(
+    testApp,
+    admin,
+    'deleter',
+    await createRole(admin, 'Deleters', all(true, true)),
+  );
+});
+afterAll(() => testApp.close());
+
+describe('every API route, as every kind of caller', () => {
+  it('has routes to walk, read from the router', () => {
+    expect(testApp.app.apiRoutes.length).toBeGreaterThan(10);
+  });
+
+  it('answers exactly what the access table says', async () => {
+    const personas = Object.keys(clients) as Persona[];
+    const mismatches: string[] = [];
+    // Signing out would end the persona's session: it is public and checked signed out only.
+    const routes = testApp.app.apiRoutes.filter((r) => r.url !== '/api/auth/logout');
+    for (const route of routes) {
+      const access = ROUTE_ACCESS[routeKey(route.method, route.url)];
+      if (!access) throw new Error(`no rule for ${route.method} ${route.url}`);
+      // A random id: an allowed caller gets 404 or 400, never 401/403.
+      const url = route.url.replace(/:[a-zA-Z]+/g, randomUUID());
+      const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
+      for (const persona of personas) {
+        const reply = await clients[persona].call(route.method as 'GET', url, body);
+        const expected = allowed(access, persona) ? 'allowed' : persona === 'signedOut' ? 401 : 403;
+        const got = reply.status === 401 || reply.status === 403 ? reply.status : 'allowed';
+        if (got !== expected) {
+          mismatches.push(
+            `${persona} ${route.method} ${route.url}: expected ${expected}, got ${reply.status}`,
+          );
+        }
+        expect(reply.status).toBeLessThan(500);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('lets anyone sign out', async () => {
+    expect((await new ApiClient(testApp).post('/api/auth/logout')).status).toBe(200);
+  });
+});
