@@ -17,6 +17,7 @@ import { forbidden } from './errors';
 import { installErrorHandling } from './http-errors';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { registerOpenApi } from './openapi';
 
 export interface AppOptions {
   config: AppConfig;
@@ -102,12 +103,14 @@ export async function buildApp({ config, db, logger = false, throttle }: AppOpti
   });
 
   installGuard(app, db);
+  await registerOpenApi(app);
   authRoutes(app, {
     db,
     throttle: new LoginThrottle(throttle),
     timeZone: config.timeZone,
   });
   adminRoutes(app, { db });
+  app.get('/api/openapi.json', () => app.swagger());
   serveWebApp(app, config.webRoot);
   return app;
 }

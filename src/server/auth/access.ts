@@ -37,6 +37,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'PATCH /api/admin/roles/:id': ADMIN,
   'DELETE /api/admin/roles/:id': ADMIN,
   'PUT /api/admin/roles/:id/permissions': ADMIN,
+  'GET /api/openapi.json': ADMIN,
 };
 
 export function routeKey(method: string, url: string): string {
@@ -68,5 +69,21 @@ export function denialMessage(access: Access): string {
       return `You do not have permission to ${VERB[access.right]} ${MODULE_DISPLAY_NAMES[access.module]}`;
     default:
       return 'You do not have permission to do this';
+  }
+}
+
+/** The rule in words, as the API description shows it. */
+export function describeAccess(access: Access): string {
+  switch (access.kind) {
+    case 'public':
+      return 'anyone';
+    case 'signed-in':
+      return 'any signed-in user';
+    case 'admin':
+      return 'administrators';
+    case 'module':
+      return `${access.right} on ${access.module}`;
+    case 'any-of':
+      return access.rules.map((rule) => `${rule.right} on ${rule.module}`).join(' or ');
   }
 }

@@ -8,7 +8,6 @@ import {
   roleSchema,
   roleUpdateSchema,
 } from '../../../domain/admin-schemas';
-import { MODULE_DESCRIPTIONS, MODULE_DISPLAY_NAMES, MODULE_KEYS } from '../../../domain/modules';
 import { signedInUser } from '../../auth/guard';
 import type { Database } from '../../db/connection';
 import * as admin from './service';
@@ -39,13 +38,7 @@ export function adminRoutes(app: FastifyInstance, { db }: { db: Database }) {
     admin.deleteUser(db, request.params.id, signedInUser(request).id),
   );
 
-  api.get('/api/admin/modules', () =>
-    MODULE_KEYS.map((module) => ({
-      module,
-      displayName: MODULE_DISPLAY_NAMES[module],
-      description: MODULE_DESCRIPTIONS[module],
-    })),
-  );
+  api.get('/api/admin/modules', () => admin.listModules(db));
 
   api.get('/api/admin/roles', () => admin.listRoles(db));
 

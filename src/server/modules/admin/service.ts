@@ -8,7 +8,7 @@ import type {
   RoleUpdateInput,
   RoleWithPermissions,
 } from '../../../domain/admin-schemas';
-import { isModuleKey } from '../../../domain/modules';
+import { isModuleKey, MODULE_KEYS } from '../../../domain/modules';
 import { hashPassword } from '../../auth/password';
 import type { Database, Transaction } from '../../db/connection';
 import { permissions, rolePermissions, roles, sessions, userRoles, users } from '../../db/schema';
@@ -197,6 +197,22 @@ export async function deleteUser(db: Database, id: string, adminId: string) {
     await tx.delete(users).where(eq(users.id, id));
   });
   return { message: 'User deleted successfully' };
+}
+
+/** The modules a role can be given rights on, as the permissions table names them. */
+export async function listModules(db: Database) {
+  const rows = await db
+    .select({
+      module: permissions.module,
+      displayName: permissions.displayName,
+      description: permissions.description,
+    })
+    .from(permissions)
+    .where(eq(permissions.isActive, true));
+  const order = new Map(MODULE_KEYS.map((key, index) => [key, index]));
+  return rows
+    .flatMap((row) => (isModuleKey(row.module) ? [{ ...row, module: row.module }] : []))
+    .sort((a, b) => (order.get(a.module) ?? 0) - (order.get(b.module) ?? 0));
 }
 
 export async function listRoles(db: Database): Promise<RoleWithPermissions[]> {

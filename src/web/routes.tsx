@@ -1,3 +1,4 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { ModuleKey } from '../domain/modules';
 
 export interface PageRoute {
@@ -7,6 +8,8 @@ export interface PageRoute {
   /** The module a user must be able to read; null for every signed-in user. */
   module: ModuleKey | null;
   adminOnly?: boolean;
+  /** The page itself, loaded on first visit; a route without one shows its title only. */
+  page?: LazyExoticComponent<ComponentType>;
 }
 
 /** Every signed-in route of spec section 2, with its page title and subtitle. */
@@ -72,5 +75,6 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     subtitle: 'Manage users and system settings',
     module: null,
     adminOnly: true,
+    page: lazy(() => import('./pages/admin/AdminPage')),
   },
 ];

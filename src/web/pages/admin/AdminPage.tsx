@@ -1,0 +1,36 @@
+import { Tabs } from '@mantine/core';
+import { IconApi, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import { PageHeader } from '../../components/PageHeader';
+import { ApiPanel } from './ApiPanel';
+import { RolesPanel } from './RolesPanel';
+import { UsersPanel } from './UsersPanel';
+
+export default function AdminPage() {
+  return (
+    <>
+      <PageHeader title="Admin Panel" subtitle="Manage users and system settings" />
+      <Tabs defaultValue="users" color="orange" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="users" leftSection={<IconUsers size={16} aria-hidden />}>
+            Users
+          </Tabs.Tab>
+          <Tabs.Tab value="roles" leftSection={<IconShieldLock size={16} aria-hidden />}>
+            Roles
+          </Tabs.Tab>
+          <Tabs.Tab value="api" leftSection={<IconApi size={16} aria-hidden />}>
+            API
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="users">
+          <UsersPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="roles">
+          <RolesPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="api">
+          <ApiPanel />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

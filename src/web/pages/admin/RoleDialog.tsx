@@ -1,0 +1,99 @@
+import { Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import {
+  type RoleInput,
+  type RoleWithPermissions,
+  roleSchema,
+} from '../../../domain/admin-schemas';
+import { errorText } from '../../api/http';
+import { notifyError, notifySuccess } from '../../api/notify';
+import { showServerErrors } from '../../components/form-errors';
+import { useCreateRole, useUpdateRole } from './queries';
+
+type RoleFormValues = Required<RoleInput>;
+const EMPTY: RoleFormValues = { name: '', description: '', isActive: true };
+
+/** New Role / Edit Role: name, description and whether it is active. */
+export function RoleDialog(props: {
+  opened: boolean;
+  role: RoleWithPermissions | null;
+  onClose: () => void;
+}) {
+  const { role } = props;
+  const createRole = useCreateRole();
+  const updateRole = useUpdateRole();
+  const busy = createRole.isPending || updateRole.isPending;
+  const form = useForm<RoleFormValues>({
+    initialValues: EMPTY,
+    validate: schemaResolver(roleSchema, { sync: true }),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens for another role
+  useEffect(() => {
+    if (!props.opened) return;
+    form.setValues(
+      role
+        ? { name: role.name, description: role.description ?? '', isActive: role.isActive }
+        : EMPTY,
+    );
+    form.clearErrors();
+  }, [props.opened, role]);
+
+  const handlers = (message: string, fallback: string) => ({
+    onSuccess: () => {
+      notifySuccess('Success', message);
+      props.onClose();
+    },
+    onError: (error: unknown) => {
+      showServerErrors(form, error);
+      notifyError('Error', errorText(error, fallback));
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    if (role)
+      updateRole.mutate(
+        { id: role.id, input: values },
+        handlers('Role updated successfully', 'Failed to update role'),
+      );
+    else createRole.mutate(values, handlers('Role created successfully', 'Failed to create role'));
+  });
+
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={role ? 'Edit Role' : 'New Role'}
+      centered
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Role Name"
+            placeholder="e.g. Night Shift Bakers"
+            {...form.getInputProps('name')}
+          />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            {...form.getInputProps('description')}
+          />
+          <Checkbox
+            label="Active (users with this role get its permissions)"
+            {...form.getInputProps('isActive', { type: 'checkbox' })}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" color="orange" loading={busy}>
+              {role ? 'Update Role' : 'Create Role'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

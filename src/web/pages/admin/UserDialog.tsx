@@ -1,0 +1,184 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import {
+  type AdminUser,
+  type AdminUserUpdateInput,
+  adminUserCreateSchema,
+  adminUserUpdateSchema,
+} from '../../../domain/admin-schemas';
+import { errorText } from '../../api/http';
+import { notifyError, notifySuccess } from '../../api/notify';
+import { showServerErrors } from '../../components/form-errors';
+import { useCreateUser, useRoles, useUpdateUser } from './queries';
+
+interface UserFormValues {
+  username: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+  isActive: boolean;
+  roleId: string | null;
+}
+
+const EMPTY: UserFormValues = {
+  username: '',
+  email: '',
+  password: '',
+  firstName: '',
+  lastName: '',
+  isAdmin: false,
+  isActive: true,
+  roleId: null,
+};
+
+const validateCreate = schemaResolver(adminUserCreateSchema, { sync: true });
+const validateUpdate = schemaResolver(adminUserUpdateSchema, { sync: true });
+
+/** On edit a blank password means "keep the current one": it is not sent at all. */
+function updatePayload(values: UserFormValues): AdminUserUpdateInput {
+  const { password, ...rest } = values;
+  return password ? { ...rest, password } : rest;
+}
+
+/** Add New User / Edit User (spec: Admin Panel). `user` null means create. */
+export function UserDialog(props: {
+  opened: boolean;
+  user: AdminUser | null;
+  onClose: () => void;
+}) {
+  const { user } = props;
+  const editing = user !== null;
+  const roles = useRoles();
+  const createUser = useCreateUser();
+  const updateUser = useUpdateUser();
+  const busy = createUser.isPending || updateUser.isPending;
+
+  const form = useForm<UserFormValues>({
+    initialValues: EMPTY,
+    validate: (values) =>
+      editing ? validateUpdate(updatePayload(values)) : validateCreate(values),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens for another user
+  useEffect(() => {
+    if (!props.opened) return;
+    form.setValues(
+      user
+        ? {
+            username: user.username,
+            email: user.email,
+            password: '',
+            firstName: user.firstName ?? '',
+            lastName: user.lastName ?? '',
+            isAdmin: user.isAdmin,
+            isActive: user.isActive,
+            roleId: user.roleId,
+          }
+        : EMPTY,
+    );
+    form.resetDirty();
+    form.clearErrors();
+  }, [props.opened, user]);
+
+  const done = (message: string) => {
+    notifySuccess('Success', message);
+    form.reset();
+    props.onClose();
+  };
+  const failed = (error: unknown, fallback: string) => {
+    showServerErrors(form, error);
+    notifyError('Error', errorText(error, fallback));
+  };
+
+  const submit = form.onSubmit((values) => {
+    if (user) {
+      updateUser.mutate(
+        { id: user.id, input: updatePayload(values) },
+        {
+          onSuccess: () => done('User updated successfully'),
+          onError: (e) => failed(e, 'Failed to update user'),
+        },
+      );
+    } else {
+      createUser.mutate(values, {
+        onSuccess: () => done('User created successfully'),
+        onError: (e) => failed(e, 'Failed to create user'),
+      });
+    }
+  });
+
+  const roleOptions = [
+    { value: '', label: 'No role' },
+    ...(roles.data ?? []).map((role) => ({
+      value: role.id,
+      label: role.isActive ? role.name : `${role.name} (inactive)`,
+    })),
+  ];
+
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={editing ? 'Edit User' : 'Add New User'}
+      centered
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput label="Username" autoComplete="off" {...form.getInputProps('username')} />
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="off"
+              {...form.getInputProps('email')}
+            />
+          </SimpleGrid>
+          <PasswordInput
+            label={editing ? 'New Password (leave blank to keep current)' : 'Password'}
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput label="First Name" autoComplete="off" {...form.getInputProps('firstName')} />
+            <TextInput label="Last Name" autoComplete="off" {...form.getInputProps('lastName')} />
+          </SimpleGrid>
+          <Select
+            label="Assign Role (Optional)"
+            data={roleOptions}
+            value={form.values.roleId ?? ''}
+            onChange={(value) => form.setFieldValue('roleId', value || null)}
+            error={form.errors.roleId}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Group gap="xl">
+            <Checkbox label="Admin User" {...form.getInputProps('isAdmin', { type: 'checkbox' })} />
+            <Checkbox label="Active" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+          </Group>
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={props.onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" color="orange" loading={busy}>
+              {editing ? 'Update User' : 'Create User'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,324 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminUser, RoleWithPermissions } from '../../src/domain/admin-schemas';
+import { sessions } from '../../src/server/db/schema';
+import { ApiClient } from '../support/api-client';
+import { createRole, firstAdmin, userWithRole } from '../support/personas';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let testApp: TestApp;
+let admin: ApiClient;
+let adminId: string;
+beforeAll(async () => {
+  testApp = await createTestApp();
+  admin = await firstAdmin(testApp);
+  adminId = (await admin.get<{ id: string }>('/api/auth/user')).body.id;
+});
+afterAll(() => testApp.close());
+
+const newUser = (n: string, extra: Record<string, unknown> = {}) => ({
+  username: `staff_${n}`,
+  email: `staff${n}@bakery.ng`,
+  password: 'secret1',
+  firstName: 'Chidi',
+  lastName: n,
+  ...extra,
+});
+
+async function roleNamed(name: string): Promise<RoleWithPermissions> {
+  const roles = await admin.get<RoleWithPermissions[]>('/api/admin/roles');
+  const role = roles.body.find((r) => r.name === name);
+  if (!role) throw new Error(`no role ${name}`);
+  return role;
+}
+
+describe('starter data', () => {
+  it('creates the three starter roles with sensible rights', async () => {
+    const roles = await admin.get<RoleWithPermissions[]>('/api/admin/roles');
+    expect(roles.body.map((r) => r.name)).toEqual(['Manager', 'Production Staff', 'Sales Team']);
+    const production = await roleNamed('Production Staff');
+    expect(production.permissions).toContainEqual({
+      module: 'production',
+      canRead: true,
+      canWrite: true,
+      canDelete: false,
+    });
+    expect(production.permissions.some((p) => p.module === 'accounting')).toBe(false);
+  });
+
+  it('lists one permission row per module with its display name', async () => {
+    const modules =
+      await admin.get<{ module: string; displayName: string }[]>('/api/admin/modules');
+    expect(modules.body.map((m) => m.module)).toEqual([
+      'inventory',
+      'purchase_orders',
+      'recipes',
+      'production',
+      'sales',
+      'distributors',
+      'accounting',
+      'production_history',
+    ]);
+    expect(modules.body[1]?.displayName).toBe('Purchase Orders');
+  });
+});
+
+describe('users', () => {
+  it('creates a user with a role, lists them, and never returns a hash', async () => {
+    const role = await roleNamed('Sales Team');
+    const created = await admin.post<AdminUser>(
+      '/api/admin/users',
+      newUser('a', { roleId: role.id }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      username: 'staff_a',
+      isAdmin: false,
+      isActive: true,
+      roleId: role.id,
+      roleName: 'Sales Team',
+    });
+    const list = await admin.get<AdminUser[]>('/api/admin/users');
+    expect(list.body.map((u) => u.username)).toContain('staff_a');
+    expect(JSON.stringify(list.body)).not.toMatch(/password|hash/i);
+  });
+
+  it.each([
+    ['username', 'ab', 'Username must be at least 3 characters'],
+    ['email', 'not-mail', 'Invalid email address'],
+    ['password', '12345', 'Password must be at least 6 characters'],
+    ['firstName', '', 'First name is required'],
+    ['lastName', '   ', 'Last name is required'],
+    ['roleId', 'not-a-uuid', 'Choose a role from the list'],
+  ])('refuses %s = %j with "%s"', async (field, value, message) => {
+    const reply = await admin.post('/api/admin/users', newUser('bad', { [field]: value }));
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ message, errors: [{ path: field, message }] });
+  });
+
+  it('refuses a duplicate username or email with 409', async () => {
+    expect((await admin.post('/api/admin/users', newUser('a'))).status).toBe(409);
+    const email = await admin.post('/api/admin/users', newUser('z', { email: 'STAFFA@bakery.ng' }));
+    expect(email.status).toBe(409);
+    expect(email.body).toMatchObject({ errors: [{ path: 'email' }] });
+  });
+
+  it('answers 404 for an unknown role or user', async () => {
+    expect(
+      (await admin.post('/api/admin/users', newUser('q', { roleId: randomUUID() }))).status,
+    ).toBe(404);
+    expect((await admin.patch(`/api/admin/users/${randomUUID()}`, { lastName: 'X' })).status).toBe(
+      404,
+    );
+    expect((await admin.delete(`/api/admin/users/${randomUUID()}`)).status).toBe(404);
+  });
+
+  it('keeps the password when edited without one, and changes it when given', async () => {
+    const created = await admin.post<AdminUser>('/api/admin/users', newUser('pw'));
+    const edited = await admin.patch<AdminUser>(`/api/admin/users/${created.body.id}`, {
+      lastName: 'Renamed',
+      roleId: null,
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.lastName).toBe('Renamed');
+    const signIn = (password: string) =>
+      new ApiClient(testApp).post('/api/auth/login', { username: 'staff_pw', password });
+    expect((await signIn('secret1')).status).toBe(200);
+
+    await admin.patch(`/api/admin/users/${created.body.id}`, { password: 'another1' });
+    expect((await signIn('secret1')).status).toBe(401);
+    expect((await signIn('another1')).status).toBe(200);
+  });
+
+  it('changes a role assignment, and the user sees the new rights on the next call', async () => {
+    const sales = await roleNamed('Sales Team');
+    const manager = await roleNamed('Manager');
+    const client = await userWithRole(testApp, admin, 'switch', sales.id);
+    const me = async () =>
+      (await client.get<{ id: string; roles: { name: string }[] }>('/api/auth/user')).body;
+    expect((await me()).roles.map((r) => r.name)).toEqual(['Sales Team']);
+
+    await admin.patch(`/api/admin/users/${(await me()).id}`, { roleId: manager.id });
+    expect((await me()).roles.map((r) => r.name)).toEqual(['Manager']);
+  });
+
+  it('signs a deactivated user out everywhere', async () => {
+    const client = await userWithRole(testApp, admin, 'deactivated', null);
+    const id = (await client.get<{ id: string }>('/api/auth/user')).body.id;
+    const reply = await admin.patch<AdminUser>(`/api/admin/users/${id}`, { isActive: false });
+    expect(reply.body.isActive).toBe(false);
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+    const rows = await testApp.database.db.select().from(sessions);
+    expect(rows.some((row) => (row.sess as { userId?: string }).userId === id)).toBe(false);
+  });
+
+  it('deletes a user', async () => {
+    const created = await admin.post<AdminUser>('/api/admin/users', newUser('gone'));
+    const reply = await admin.delete(`/api/admin/users/${created.body.id}`);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ message: 'User deleted successfully' });
+    const list = await admin.get<AdminUser[]>('/api/admin/users');
+    expect(list.body.some((u) => u.id === created.body.id)).toBe(false);
+  });
+});
+
+describe('protecting the administrators', () => {
+  it('refuses to let an admin delete, deactivate or demote themself', async () => {
+    const del = await admin.delete(`/api/admin/users/${adminId}`);
+    expect(del.status).toBe(409);
+    expect(del.body).toEqual({ message: 'You cannot delete your own account' });
+    const demote = await admin.patch(`/api/admin/users/${adminId}`, { isAdmin: false });
+    expect(demote.status).toBe(409);
+    expect(demote.body).toEqual({ message: 'You cannot remove your own administrator rights' });
+    const deactivate = await admin.patch(`/api/admin/users/${adminId}`, { isActive: false });
+    expect(deactivate.body).toEqual({ message: 'You cannot deactivate your own account' });
+  });
+
+  it('never removes the last active admin, even through another admin', async () => {
+    const second = await admin.post<AdminUser>(
+      '/api/admin/users',
+      newUser('boss', { isAdmin: true }),
+    );
+    const boss = new ApiClient(testApp);
+    await boss.post('/api/auth/login', { username: 'staff_boss', password: 'secret1' });
+
+    // With two admins, one may demote the other...
+    expect((await boss.patch(`/api/admin/users/${adminId}`, { isAdmin: false })).status).toBe(200);
+    // ...but then the remaining one is the last: nobody can remove it.
+    await admin.post('/api/auth/login', { username: 'baker_admin', password: 'correct-horse-1' });
+    const reply = await boss.patch(`/api/admin/users/${second.body.id}`, { isAdmin: false });
+    expect(reply.status).toBe(409);
+
+    // Restore the first admin for the other tests.
+    expect((await boss.patch(`/api/admin/users/${adminId}`, { isAdmin: true })).status).toBe(200);
+  });
+
+  it('signs out an administrator who is deactivated by another', async () => {
+    const created = await admin.post<AdminUser>(
+      '/api/admin/users',
+      newUser('helper', { isAdmin: true }),
+    );
+    const helper = new ApiClient(testApp);
+    await helper.post('/api/auth/login', { username: 'staff_helper', password: 'secret1' });
+    expect((await helper.get('/api/admin/users')).status).toBe(200);
+    await admin.patch(`/api/admin/users/${created.body.id}`, { isActive: false });
+    expect((await helper.get('/api/admin/users')).status).toBe(401);
+  });
+});
+
+describe('roles and their permissions', () => {
+  it('creates, renames, deactivates and deletes a role', async () => {
+    const created = await admin.post<RoleWithPermissions>('/api/admin/roles', {
+      name: 'Night Shift',
+      description: 'Bakes overnight',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name: 'Night Shift',
+      isActive: true,
+      userCount: 0,
+      permissions: [],
+    });
+
+    const renamed = await admin.patch<RoleWithPermissions>(`/api/admin/roles/${created.body.id}`, {
+      name: 'Night Bakers',
+      isActive: false,
+    });
+    expect(renamed.body).toMatchObject({ name: 'Night Bakers', isActive: false });
+
+    expect((await admin.delete(`/api/admin/roles/${created.body.id}`)).status).toBe(200);
+    expect((await admin.delete(`/api/admin/roles/${created.body.id}`)).status).toBe(404);
+  });
+
+  it('refuses a blank or duplicate role name', async () => {
+    const blank = await admin.post('/api/admin/roles', { name: ' ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body).toEqual({
+      message: 'Role name is required',
+      errors: [{ path: 'name', message: 'Role name is required' }],
+    });
+    const duplicate = await admin.post('/api/admin/roles', { name: 'manager' });
+    expect(duplicate.status).toBe(409);
+  });
+
+  it('replaces the matrix, dropping modules with no right', async () => {
+    const roleId = await createRole(
+      admin,
+      'Matrix',
+      { canRead: true, canWrite: false, canDelete: false },
+      ['inventory', 'sales'],
+    );
+    const reply = await admin.call<RoleWithPermissions>(
+      'PUT',
+      `/api/admin/roles/${roleId}/permissions`,
+      {
+        permissions: [
+          { module: 'inventory', canRead: true, canWrite: true, canDelete: false },
+          { module: 'sales', canRead: false, canWrite: false, canDelete: false },
+        ],
+      },
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.body.permissions).toEqual([
+      { module: 'inventory', canRead: true, canWrite: true, canDelete: false },
+    ]);
+  });
+
+  it('refuses an unknown module or a module listed twice', async () => {
+    const roleId = await createRole(
+      admin,
+      'Strict',
+      { canRead: true, canWrite: false, canDelete: false },
+      [],
+    );
+    const unknown = await admin.call('PUT', `/api/admin/roles/${roleId}/permissions`, {
+      permissions: [{ module: 'bakery_secrets', canRead: true, canWrite: false, canDelete: false }],
+    });
+    expect(unknown.status).toBe(400);
+    const twice = await admin.call('PUT', `/api/admin/roles/${roleId}/permissions`, {
+      permissions: [
+        { module: 'sales', canRead: true, canWrite: false, canDelete: false },
+        { module: 'sales', canRead: true, canWrite: true, canDelete: false },
+      ],
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body).toMatchObject({ message: 'Each module may appear only once' });
+  });
+
+  it('takes a role’s rights away from its users when it is deactivated', async () => {
+    const roleId = await createRole(
+      admin,
+      'Temporary',
+      { canRead: true, canWrite: true, canDelete: false },
+      ['inventory'],
+    );
+    const client = await userWithRole(testApp, admin, 'temp', roleId);
+    const rights = async () =>
+      (await client.get<{ permissions: unknown[]; roles: unknown[] }>('/api/auth/user')).body;
+    expect((await rights()).permissions).toHaveLength(1);
+    await admin.patch(`/api/admin/roles/${roleId}`, { isActive: false });
+    expect(await rights()).toMatchObject({ permissions: [], roles: [] });
+  });
+});
+
+describe('the API description', () => {
+  it('documents every API route with its body schema and the access it needs', async () => {
+    const doc = await admin.get<{ paths: Record<string, Record<string, Record<string, unknown>>> }>(
+      '/api/openapi.json',
+    );
+    expect(doc.status).toBe(200);
+    for (const route of testApp.app.apiRoutes) {
+      const path = route.url.replace(/:([a-zA-Z]+)/g, '{$1}');
+      const operation = doc.body.paths[path]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.url}`).toBeDefined();
+      expect(operation?.['x-required-access']).toEqual(expect.any(String));
+    }
+    expect(doc.body.paths['/api/admin/users']?.post?.requestBody).toBeDefined();
+  });
+
+  it('is for admins only', async () => {
+    expect((await new ApiClient(testApp).get('/api/openapi.json')).status).toBe(401);
+    const staff = await userWithRole(testApp, admin, 'doc_reader', null);
+    expect((await staff.get('/api/openapi.json')).status).toBe(403);
+  });
+});
