@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import { USERNAME_PATTERN } from './auth-schemas';
+import { usernameField } from './auth-schemas';
 import { MODULE_KEYS } from './modules';
 
 /** Spec section 5, "Admin user form". */
-const username = z
-  .string({ error: 'Username must be at least 3 characters' })
-  .trim()
-  .min(3, { error: 'Username must be at least 3 characters' })
-  .max(50, { error: 'Username must be less than 50 characters' })
-  .regex(USERNAME_PATTERN, {
-    error: 'Username can only contain letters, numbers, and underscores',
-  });
+const username = usernameField;
 const email = z
   .string({ error: 'Invalid email address' })
   .trim()

@@ -13,7 +13,17 @@ export type LoginInput = z.infer<typeof loginSchema>;
 const optionalName = (message: string) =>
   z.string({ error: message }).trim().max(100, { error: message }).optional();
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+
+/** Spec section 5: 3-50 letters, digits or underscores (registration and the admin form alike). */
+export const usernameField = z
+  .string({ error: 'Username must be at least 3 characters' })
+  .trim()
+  .min(3, { error: 'Username must be at least 3 characters' })
+  .max(50, { error: 'Username must be less than 50 characters' })
+  .regex(USERNAME_PATTERN, {
+    error: 'Username can only contain letters, numbers, and underscores',
+  });
 
 /** Spec section 5: register. */
 export const registerSchema = z.strictObject({
@@ -24,14 +34,7 @@ export const registerSchema = z.strictObject({
     .trim()
     .max(254, { error: 'Please enter a valid email address' })
     .regex(z.regexes.email, { error: 'Please enter a valid email address' }),
-  username: z
-    .string({ error: 'Username must be at least 3 characters' })
-    .trim()
-    .min(3, { error: 'Username must be at least 3 characters' })
-    .max(50, { error: 'Username must be less than 50 characters' })
-    .regex(USERNAME_PATTERN, {
-      error: 'Username can only contain letters, numbers, and underscores',
-    }),
+  username: usernameField,
   password: z
     .string({ error: 'Password must be at least 8 characters' })
     .min(8, { error: 'Password must be at least 8 characters' })

@@ -13,6 +13,7 @@ import { hashPassword } from '../../auth/password';
 import type { Database, Transaction } from '../../db/connection';
 import { permissions, rolePermissions, roles, sessions, userRoles, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
+import { refuseTakenAccount } from '../auth/service';
 
 const LAST_ADMIN =
   'The last active administrator cannot be removed. Make another user an administrator first.';
@@ -57,38 +58,6 @@ async function getUser(db: Database | Transaction, id: string): Promise<AdminUse
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-async function refuseTaken(
-  tx: Transaction,
-  fields: { username?: string; email?: string },
-  exceptId?: string,
-) {
-  const notSelf = exceptId ? ne(users.id, exceptId) : undefined;
-  if (fields.username) {
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.username}) = lower(${fields.username})`, notSelf))
-      .limit(1);
-    if (taken) {
-      throw conflict('Username already exists', [
-        { path: 'username', message: 'Username already exists' },
-      ]);
-    }
-  }
-  if (fields.email) {
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.email}) = lower(${fields.email})`, notSelf))
-      .limit(1);
-    if (taken) {
-      throw conflict('An account with this email already exists', [
-        { path: 'email', message: 'An account with this email already exists' },
-      ]);
-    }
-  }
-}
-
 async function assignRole(tx: Transaction, userId: string, roleId: string | null, adminId: string) {
   if (roleId) {
     const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
@@ -122,7 +91,7 @@ export async function createUser(
 ) {
   const passwordHash = await hashPassword(input.password);
   const id = await db.transaction(async (tx) => {
-    await refuseTaken(tx, input);
+    await refuseTakenAccount(tx, input);
     const [created] = await tx
       .insert(users)
       .values({
@@ -168,7 +137,7 @@ export async function updateUser(
     }
     if (losesAdmin && (await otherActiveAdmins(tx, id)) === 0) throw conflict(LAST_ADMIN);
 
-    await refuseTaken(tx, input, id);
+    await refuseTakenAccount(tx, input, id);
     const { password: _password, roleId, ...fields } = input;
     await tx
       .update(users)

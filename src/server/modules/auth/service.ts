@@ -1,10 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { RegisterInput } from '../../../domain/auth-schemas';
 import { isModuleKey } from '../../../domain/modules';
 import { type ModulePermission, mergePermissions } from '../../../domain/permissions';
 import type { CurrentUser } from '../../../domain/user';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../auth/password';
-import type { Database } from '../../db/connection';
+import type { Database, Transaction } from '../../db/connection';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
 
@@ -63,6 +63,39 @@ export async function loadCurrentUser(db: Database, userId: string): Promise<Cur
   };
 }
 
+/** Usernames and e-mails are unique whatever their case; `exceptId` is the account being edited. */
+export async function refuseTakenAccount(
+  tx: Transaction,
+  fields: { username?: string; email?: string },
+  exceptId?: string,
+): Promise<void> {
+  const notSelf = exceptId ? ne(users.id, exceptId) : undefined;
+  if (fields.username) {
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${fields.username})`, notSelf))
+      .limit(1);
+    if (taken) {
+      throw conflict('Username already exists', [
+        { path: 'username', message: 'Username already exists' },
+      ]);
+    }
+  }
+  if (fields.email) {
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = lower(${fields.email})`, notSelf))
+      .limit(1);
+    if (taken) {
+      throw conflict('An account with this email already exists', [
+        { path: 'email', message: 'An account with this email already exists' },
+      ]);
+    }
+  }
+}
+
 export async function hasAnyUser(db: Database): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).limit(1);
   return row !== undefined;
@@ -77,23 +110,7 @@ export async function registerUser(db: Database, input: RegisterInput) {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bakery:register'))`);
-    const [taken] = await tx
-      .select({ username: users.username, email: users.email })
-      .from(users)
-      .where(
-        sql`lower(${users.username}) = lower(${input.username}) or lower(${users.email}) = lower(${input.email})`,
-      )
-      .limit(1);
-    if (taken) {
-      const sameUsername = taken.username.toLowerCase() === input.username.toLowerCase();
-      throw sameUsername
-        ? conflict('Username already exists', [
-            { path: 'username', message: 'Username already exists' },
-          ])
-        : conflict('An account with this email already exists', [
-            { path: 'email', message: 'An account with this email already exists' },
-          ]);
-    }
+    await refuseTakenAccount(tx, input);
     const [existing] = await tx.select({ id: users.id }).from(users).limit(1);
     const [created] = await tx
       .insert(users)

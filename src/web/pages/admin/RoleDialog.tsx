@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import {
@@ -8,6 +8,7 @@ import {
 } from '../../../domain/admin-schemas';
 import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
+import { FormActions } from '../../components/FormActions';
 import { showServerErrors } from '../../components/form-errors';
 import { useCreateRole, useUpdateRole } from './queries';
 
@@ -84,14 +85,11 @@ export function RoleDialog(props: {
             label="Active (users with this role get its permissions)"
             {...form.getInputProps('isActive', { type: 'checkbox' })}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" color="orange" loading={busy}>
-              {role ? 'Update Role' : 'Create Role'}
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel={role ? 'Update Role' : 'Create Role'}
+            busy={busy}
+            onCancel={props.onClose}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,5 +1,4 @@
 import {
-  Button,
   Checkbox,
   Group,
   Modal,
@@ -19,6 +18,7 @@ import {
 } from '../../../domain/admin-schemas';
 import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
+import { FormActions } from '../../components/FormActions';
 import { showServerErrors } from '../../components/form-errors';
 import { useCreateUser, useRoles, useUpdateUser } from './queries';
 
@@ -169,14 +169,11 @@ export function UserDialog(props: {
             <Checkbox label="Admin User" {...form.getInputProps('isAdmin', { type: 'checkbox' })} />
             <Checkbox label="Active" {...form.getInputProps('isActive', { type: 'checkbox' })} />
           </Group>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={props.onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" color="orange" loading={busy}>
-              {editing ? 'Update User' : 'Create User'}
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel={editing ? 'Update User' : 'Create User'}
+            busy={busy}
+            onCancel={props.onClose}
+          />
         </Stack>
       </form>
     </Modal>
