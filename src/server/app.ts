@@ -17,6 +17,7 @@ import { forbidden } from './errors';
 import { installErrorHandling } from './http-errors';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { inventoryRoutes } from './modules/inventory/routes';
 import { registerOpenApi } from './openapi';
 
 export interface AppOptions {
@@ -110,6 +111,7 @@ export async function buildApp({ config, db, logger = false, throttle }: AppOpti
     timeZone: config.timeZone,
   });
   adminRoutes(app, { db });
+  inventoryRoutes(app, { db });
   app.get('/api/openapi.json', () => app.swagger());
   serveWebApp(app, config.webRoot);
   return app;

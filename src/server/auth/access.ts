@@ -27,6 +27,22 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/auth/logout': PUBLIC,
   'GET /api/auth/user': SIGNED_IN,
 
+  // The recipe, purchase order and batch forms choose items from the inventory list.
+  'GET /api/inventory': {
+    kind: 'any-of',
+    rules: [
+      { module: 'inventory', right: 'read' },
+      { module: 'recipes', right: 'write' },
+      { module: 'purchase_orders', right: 'write' },
+      { module: 'production', right: 'write' },
+    ],
+  },
+  'GET /api/inventory/low-stock': { kind: 'module', module: 'inventory', right: 'read' },
+  'POST /api/inventory': { kind: 'module', module: 'inventory', right: 'write' },
+  'PATCH /api/inventory/:id': { kind: 'module', module: 'inventory', right: 'write' },
+  'DELETE /api/inventory/:id': { kind: 'module', module: 'inventory', right: 'delete' },
+  'GET /api/inventory/:id/movements': { kind: 'module', module: 'inventory', right: 'read' },
+
   'GET /api/admin/users': ADMIN,
   'POST /api/admin/users': ADMIN,
   'PATCH /api/admin/users/:id': ADMIN,

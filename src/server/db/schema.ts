@@ -23,6 +23,11 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type {
+  InventoryCategory,
+  InventoryUnit,
+  StockMovementReason,
+} from '../../domain/inventory-schemas';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
@@ -121,9 +126,9 @@ export const inventoryItems = pgTable(
   {
     id: id(),
     name: varchar('name', { length: 200 }).notNull(),
-    category: varchar('category', { length: 20 }).notNull(),
+    category: varchar('category', { length: 20 }).$type<InventoryCategory>().notNull(),
     currentStock: quantity('current_stock').notNull().default(0),
-    unit: varchar('unit', { length: 10 }).notNull(),
+    unit: varchar('unit', { length: 10 }).$type<InventoryUnit>().notNull(),
     minStock: quantity('min_stock').notNull().default(0),
     unitCost: rate('unit_cost').notNull().default(0),
     supplier: varchar('supplier', { length: 200 }),
@@ -307,7 +312,7 @@ export const stockMovements = pgTable(
       .references(() => inventoryItems.id, { onDelete: 'cascade' }),
     quantityChange: quantity('quantity_change').notNull(),
     /** receipt | production | production_cancelled | manual_adjustment | initial_stock */
-    reason: varchar('reason', { length: 30 }).notNull(),
+    reason: varchar('reason', { length: 30 }).$type<StockMovementReason>().notNull(),
     /** The record that caused it: 'purchase_order' or 'production_batch', with its id. */
     referenceType: varchar('reference_type', { length: 30 }),
     referenceId: uuid('reference_id'),

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { hasAtMostDecimals } from './money';
+
+export const INVENTORY_CATEGORIES = ['ingredients', 'packaging', 'utilities', 'supplies'] as const;
+export type InventoryCategory = (typeof INVENTORY_CATEGORIES)[number];
+export const INVENTORY_UNITS = ['kg', 'g', 'liters', 'units', '%'] as const;
+export type InventoryUnit = (typeof INVENTORY_UNITS)[number];
+
+const MAX_QUANTITY = 1_000_000_000;
+
+/** A stock quantity: not negative, at most 3 decimals (what the database keeps). */
+const quantity = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, { error: `${label} cannot be negative` })
+    .max(MAX_QUANTITY, { error: `${label} is too large` })
+    .refine((value) => hasAtMostDecimals(value, 3), {
+      error: `${label} can have at most 3 decimal places`,
+    });
+
+const unitCost = z
+  .number({ error: 'Unit cost must be a number' })
+  .min(0, { error: 'Unit cost cannot be negative' })
+  .max(MAX_QUANTITY, { error: 'Unit cost is too large' })
+  .refine((value) => hasAtMostDecimals(value, 4), {
+    error: 'Unit cost can have at most 4 decimal places',
+  });
+
+const itemFields = {
+  name: z
+    .string({ error: 'Item name is required' })
+    .trim()
+    .min(1, { error: 'Item name is required' })
+    .max(200, { error: 'Item name must be less than 200 characters' }),
+  category: z.enum(INVENTORY_CATEGORIES, { error: 'Choose a category' }),
+  currentStock: quantity('Current stock'),
+  unit: z.enum(INVENTORY_UNITS, { error: 'Choose a unit' }),
+  minStock: quantity('Minimum stock'),
+  unitCost,
+  supplier: z
+    .string({ error: 'Supplier must be text' })
+    .trim()
+    .max(200, { error: 'Supplier must be less than 200 characters' })
+    .nullable()
+    .optional(),
+};
+
+/** Spec section 7: POST /api/inventory. Stock, minimum and cost default to 0. */
+export const inventoryItemSchema = z.strictObject({
+  ...itemFields,
+  currentStock: itemFields.currentStock.default(0),
+  minStock: itemFields.minStock.default(0),
+  unitCost: itemFields.unitCost.default(0),
+});
+export type InventoryItemInput = z.input<typeof inventoryItemSchema>;
+
+/** PATCH /api/inventory/{id}: any of the same fields. */
+export const inventoryItemUpdateSchema = z.strictObject(itemFields).partial();
+export type InventoryItemUpdateInput = z.input<typeof inventoryItemUpdateSchema>;
+
+export interface InventoryItem {
+  id: string;
+  name: string;
+  category: InventoryCategory;
+  currentStock: number;
+  unit: InventoryUnit;
+  minStock: number;
+  unitCost: number;
+  supplier: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const STOCK_MOVEMENT_REASONS = {
+  initial_stock: 'Opening stock',
+  manual_adjustment: 'Manual adjustment',
+  receipt: 'Purchase order received',
+  production: 'Used in production',
+  production_cancelled: 'Production cancelled',
+} as const;
+export type StockMovementReason = keyof typeof STOCK_MOVEMENT_REASONS;
+
+export interface StockMovement {
+  id: string;
+  quantityChange: number;
+  reason: StockMovementReason;
+  /** The order or batch number that caused it, when there is one. */
+  reference: string | null;
+  userName: string | null;
+  createdAt: string;
+}

@@ -1,0 +1,191 @@
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import type {
+  InventoryItem,
+  InventoryItemInput,
+  InventoryItemUpdateInput,
+  StockMovement,
+} from '../../../domain/inventory-schemas';
+import { quantityDifference } from '../../../domain/quantity';
+import type { Database } from '../../db/connection';
+import {
+  inventoryItems,
+  productionBatches,
+  purchaseOrders,
+  recipes,
+  stockMovements,
+  users,
+} from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+import { changeStock } from './stock';
+
+type ItemRow = typeof inventoryItems.$inferSelect;
+
+function toItem(row: ItemRow): InventoryItem {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listItems(db: Database): Promise<InventoryItem[]> {
+  const rows = await db.select().from(inventoryItems).orderBy(asc(inventoryItems.name));
+  return rows.map(toItem);
+}
+
+/** Spec: low stock for the dashboard and reports is a minimum above 0 and stock at or below it. */
+export async function listLowStock(db: Database): Promise<InventoryItem[]> {
+  const rows = await db
+    .select()
+    .from(inventoryItems)
+    .where(
+      and(
+        gt(inventoryItems.minStock, 0),
+        lte(inventoryItems.currentStock, inventoryItems.minStock),
+      ),
+    )
+    .orderBy(
+      asc(sql`${inventoryItems.currentStock} / ${inventoryItems.minStock}`),
+      asc(inventoryItems.name),
+    );
+  return rows.map(toItem);
+}
+
+async function getItem(db: Database, id: string): Promise<InventoryItem> {
+  const [row] = await db.select().from(inventoryItems).where(eq(inventoryItems.id, id));
+  if (!row) throw notFound('Inventory item');
+  return toItem(row);
+}
+
+export async function createItem(db: Database, input: InventoryItemInput, userId: string) {
+  const id = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(inventoryItems)
+      .values({ ...input, supplier: input.supplier || null, currentStock: 0 })
+      .returning({ id: inventoryItems.id });
+    if (!created) throw new Error('insert returned no row');
+    await changeStock(tx, {
+      itemId: created.id,
+      quantityChange: input.currentStock ?? 0,
+      reason: 'initial_stock',
+      userId,
+    });
+    return created.id;
+  });
+  return getItem(db, id);
+}
+
+/** A changed stock figure is recorded as a manual adjustment of the difference. */
+export async function updateItem(
+  db: Database,
+  id: string,
+  input: InventoryItemUpdateInput,
+  userId: string,
+) {
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ currentStock: inventoryItems.currentStock })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.id, id))
+      .for('update');
+    if (!current) throw notFound('Inventory item');
+    const { currentStock, ...fields } = input;
+    await tx
+      .update(inventoryItems)
+      .set({
+        ...fields,
+        ...(fields.supplier !== undefined ? { supplier: fields.supplier || null } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(inventoryItems.id, id));
+    if (currentStock !== undefined) {
+      await changeStock(tx, {
+        itemId: id,
+        quantityChange: quantityDifference(currentStock, current.currentStock),
+        reason: 'manual_adjustment',
+        userId,
+      });
+    }
+  });
+  return getItem(db, id);
+}
+
+/** Refuses, naming them, while recipes or purchase orders use the item; nothing is left dangling. */
+export async function deleteItem(db: Database, id: string) {
+  return db.transaction(async (tx) => {
+    const [item] = await tx
+      .select({ name: inventoryItems.name })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.id, id))
+      .for('update');
+    if (!item) throw notFound('Inventory item');
+    const uses = JSON.stringify([{ itemId: id }]);
+    const usedByRecipes = await tx
+      .select({ name: recipes.name })
+      .from(recipes)
+      .where(sql`${recipes.ingredients} @> ${uses}::jsonb and ${recipes.deletedAt} is null`)
+      .orderBy(asc(recipes.name));
+    const usedByOrders = await tx
+      .select({ orderNumber: purchaseOrders.orderNumber })
+      .from(purchaseOrders)
+      .where(sql`${purchaseOrders.items} @> ${uses}::jsonb`)
+      .orderBy(asc(purchaseOrders.orderNumber));
+    if (usedByRecipes.length > 0 || usedByOrders.length > 0) {
+      const parts = [
+        usedByRecipes.length > 0 &&
+          `${usedByRecipes.length === 1 ? 'recipe' : 'recipes'} ${usedByRecipes.map((r) => r.name).join(', ')}`,
+        usedByOrders.length > 0 &&
+          `${usedByOrders.length === 1 ? 'purchase order' : 'purchase orders'} ${usedByOrders.map((o) => o.orderNumber).join(', ')}`,
+      ].filter(Boolean);
+      throw conflict(`Cannot delete "${item.name}": it is used by ${parts.join(' and ')}.`);
+    }
+    await tx.delete(inventoryItems).where(eq(inventoryItems.id, id));
+    return { message: `${item.name} deleted` };
+  });
+}
+
+export async function listMovements(db: Database, itemId: string, limit: number, offset: number) {
+  await getItem(db, itemId);
+  const rows = await db
+    .select({
+      id: stockMovements.id,
+      quantityChange: stockMovements.quantityChange,
+      reason: stockMovements.reason,
+      orderNumber: purchaseOrders.orderNumber,
+      batchNumber: productionBatches.batchNumber,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      createdAt: stockMovements.createdAt,
+    })
+    .from(stockMovements)
+    .leftJoin(
+      purchaseOrders,
+      and(
+        eq(stockMovements.referenceType, 'purchase_order'),
+        eq(purchaseOrders.id, stockMovements.referenceId),
+      ),
+    )
+    .leftJoin(
+      productionBatches,
+      and(
+        eq(stockMovements.referenceType, 'production_batch'),
+        eq(productionBatches.id, stockMovements.referenceId),
+      ),
+    )
+    .leftJoin(users, eq(users.id, stockMovements.userId))
+    .where(eq(stockMovements.itemId, itemId))
+    .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(
+    (row): StockMovement => ({
+      id: row.id,
+      quantityChange: row.quantityChange,
+      reason: row.reason,
+      reference: row.orderNumber ?? row.batchNumber ?? null,
+      userName: [row.firstName, row.lastName].filter(Boolean).join(' ') || row.username || null,
+      createdAt: row.createdAt.toISOString(),
+    }),
+  );
+}
