@@ -3,6 +3,12 @@ import { hasAtMostDecimals } from './money';
 
 export const INVENTORY_CATEGORIES = ['ingredients', 'packaging', 'utilities', 'supplies'] as const;
 export type InventoryCategory = (typeof INVENTORY_CATEGORIES)[number];
+export const INVENTORY_CATEGORY_LABELS: Record<InventoryCategory, string> = {
+  ingredients: 'Ingredients',
+  packaging: 'Packaging',
+  utilities: 'Utilities',
+  supplies: 'Supplies',
+};
 export const INVENTORY_UNITS = ['kg', 'g', 'liters', 'units', '%'] as const;
 export type InventoryUnit = (typeof INVENTORY_UNITS)[number];
 

@@ -20,6 +20,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     title: 'Inventory',
     subtitle: 'Manage ingredients, packaging and supplies',
     module: 'inventory',
+    page: lazy(() => import('./pages/inventory/InventoryPage')),
   },
   {
     path: '/purchases',

@@ -1,0 +1,19 @@
+const QUANTITY = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 3 });
+
+/** "1,250.5 kg": up to 3 decimals, as stock is kept. */
+export function formatQuantity(value: number, unit?: string): string {
+  return unit ? `${QUANTITY.format(value)} ${unit}` : QUANTITY.format(value);
+}
+
+/** "21 Nov 2026, 14:05" in the bakery's time zone. */
+export function formatDateTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-NG', {
+    timeZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+}

@@ -1,0 +1,258 @@
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconHistory,
+  IconPackage,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { INVENTORY_CATEGORY_LABELS, type InventoryItem } from '../../../domain/inventory-schemas';
+import { formatNaira } from '../../../domain/money';
+import { isAtOrBelowMinimum, type StockStatus, stockStatus } from '../../../domain/stock';
+import { errorText } from '../../api/http';
+import { notifyError, notifySuccess } from '../../api/notify';
+import { useRights } from '../../auth/use-rights';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { formatQuantity } from '../../components/format';
+import { PageHeader } from '../../components/PageHeader';
+import { ItemDialog } from './ItemDialog';
+import { MovementsDrawer } from './MovementsDrawer';
+import { useDeleteItem, useInventory } from './queries';
+
+const STATUS_COLOURS: Record<StockStatus, string> = {
+  'Out of Stock': 'red',
+  'Low Stock': 'yellow',
+  'In Stock': 'green',
+};
+
+function StatusBadge({ item }: { item: InventoryItem }) {
+  const status = stockStatus(item.currentStock, item.minStock);
+  return (
+    <Badge variant="light" tt="none" color={STATUS_COLOURS[status]}>
+      {status}
+    </Badge>
+  );
+}
+
+function StatCard(props: {
+  label: string;
+  value: number;
+  icon: typeof IconPackage;
+  colour: string;
+}) {
+  return (
+    <Card withBorder radius="lg" p="md">
+      <Group justify="space-between" wrap="nowrap">
+        <div>
+          <Text c="dimmed" fz="sm">
+            {props.label}
+          </Text>
+          <Text fw={700} fz={28}>
+            {props.value}
+          </Text>
+        </div>
+        <props.icon size={32} color={`var(--mantine-color-${props.colour}-6)`} aria-hidden />
+      </Group>
+    </Card>
+  );
+}
+
+export default function InventoryPage() {
+  const items = useInventory();
+  const rights = useRights('inventory');
+  const deleteItem = useDeleteItem();
+  const [editing, setEditing] = useState<{ opened: boolean; item: InventoryItem | null }>({
+    opened: false,
+    item: null,
+  });
+  const [deleting, setDeleting] = useState<InventoryItem | null>(null);
+  const [history, setHistory] = useState<InventoryItem | null>(null);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    deleteItem.mutate(deleting.id, {
+      onSuccess: () => notifySuccess('Item Deleted', `${deleting.name} was deleted`),
+      // A refusal names the recipes and orders that still use the item.
+      onError: (error) => notifyError('Error', errorText(error, 'Failed to delete inventory item')),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  const actions = (item: InventoryItem) => (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Tooltip label="Stock history">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`Stock history of ${item.name}`}
+          onClick={() => setHistory(item)}
+        >
+          <IconHistory size={18} />
+        </ActionIcon>
+      </Tooltip>
+      {rights.canWrite && (
+        <Tooltip label="Edit item">
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Edit ${item.name}`}
+            onClick={() => setEditing({ opened: true, item })}
+          >
+            <IconPencil size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {rights.canDelete && (
+        <Tooltip label="Delete item">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Delete ${item.name}`}
+            onClick={() => setDeleting(item)}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+
+  const list = items.data ?? [];
+  const lowCount = list.filter((item) =>
+    isAtOrBelowMinimum(item.currentStock, item.minStock),
+  ).length;
+
+  return (
+    <>
+      <PageHeader
+        title="Inventory"
+        subtitle="Manage ingredients, packaging and supplies"
+        actions={
+          rights.canWrite && (
+            <Button
+              color="orange"
+              leftSection={<IconPlus size={18} aria-hidden />}
+              onClick={() => setEditing({ opened: true, item: null })}
+            >
+              Add Item
+            </Button>
+          )
+        }
+      />
+      <SimpleGrid cols={{ base: 2, sm: 2 }} spacing="md" mb="lg" maw={560}>
+        <StatCard label="Total Items" value={list.length} icon={IconPackage} colour="orange" />
+        <StatCard label="Low Stock" value={lowCount} icon={IconAlertTriangle} colour="yellow" />
+      </SimpleGrid>
+      <Card withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
+        {items.isPending ? (
+          <Group justify="center" p="xl">
+            <Loader color="orange" size="sm" />
+            <Text c="dimmed">Loading inventory...</Text>
+          </Group>
+        ) : items.isError ? (
+          <Text c="red" p="md">
+            Failed to load inventory
+          </Text>
+        ) : list.length === 0 ? (
+          <Text c="dimmed" ta="center" p="xl">
+            No inventory items found. Add some items to get started.
+          </Text>
+        ) : (
+          <>
+            <Stack gap="sm" hiddenFrom="sm">
+              {list.map((item) => (
+                <Card key={item.id} withBorder radius="md" p="sm" data-testid="item-card">
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <div style={{ minWidth: 0 }}>
+                      <Text fw={700}>{item.name}</Text>
+                      <Text fz="sm" c="dimmed">
+                        {INVENTORY_CATEGORY_LABELS[item.category]}
+                        {item.supplier ? ` · ${item.supplier}` : ''}
+                      </Text>
+                    </div>
+                    <StatusBadge item={item} />
+                  </Group>
+                  <Group justify="space-between" mt="xs" wrap="nowrap">
+                    <Text fz="sm">
+                      {formatQuantity(item.currentStock, item.unit)} (min{' '}
+                      {formatQuantity(item.minStock)}) · {formatNaira(item.unitCost)}/{item.unit}
+                    </Text>
+                    {actions(item)}
+                  </Group>
+                </Card>
+              ))}
+            </Stack>
+            <Box visibleFrom="sm">
+              <Table.ScrollContainer minWidth={760}>
+                <Table verticalSpacing="sm" highlightOnHover>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Item</Table.Th>
+                      <Table.Th>Category</Table.Th>
+                      <Table.Th>Current Stock</Table.Th>
+                      <Table.Th>Min. Stock</Table.Th>
+                      <Table.Th>Unit Cost</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th ta="right">Actions</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {list.map((item) => (
+                      <Table.Tr key={item.id}>
+                        <Table.Td>
+                          <Text fw={600}>{item.name}</Text>
+                          {item.supplier && (
+                            <Text fz="xs" c="dimmed">
+                              {item.supplier}
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td>{INVENTORY_CATEGORY_LABELS[item.category]}</Table.Td>
+                        <Table.Td>{formatQuantity(item.currentStock, item.unit)}</Table.Td>
+                        <Table.Td>{formatQuantity(item.minStock, item.unit)}</Table.Td>
+                        <Table.Td>{formatNaira(item.unitCost)}</Table.Td>
+                        <Table.Td>
+                          <StatusBadge item={item} />
+                        </Table.Td>
+                        <Table.Td>{actions(item)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Box>
+          </>
+        )}
+      </Card>
+      <ItemDialog
+        opened={editing.opened}
+        item={editing.item}
+        onClose={() => setEditing({ opened: false, item: null })}
+      />
+      <MovementsDrawer item={history} onClose={() => setHistory(null)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete item"
+        message={`Are you sure you want to delete "${deleting?.name ?? ''}"? This action cannot be undone.`}
+        confirmLabel="Delete"
+        busy={deleteItem.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}

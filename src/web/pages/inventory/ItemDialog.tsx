@@ -1,0 +1,168 @@
+import { Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import {
+  INVENTORY_CATEGORIES,
+  INVENTORY_CATEGORY_LABELS,
+  INVENTORY_UNITS,
+  type InventoryItem,
+  type InventoryItemInput,
+  inventoryItemSchema,
+} from '../../../domain/inventory-schemas';
+import { errorText } from '../../api/http';
+import { notifyError, notifySuccess } from '../../api/notify';
+import { FormActions } from '../../components/FormActions';
+import { showServerErrors } from '../../components/form-errors';
+import { useCreateItem, useUpdateItem } from './queries';
+
+interface ItemFormValues {
+  name: string;
+  category: string;
+  unit: string;
+  currentStock: number | string;
+  minStock: number | string;
+  unitCost: number | string;
+  supplier: string;
+}
+
+const EMPTY: ItemFormValues = {
+  name: '',
+  category: 'ingredients',
+  unit: 'kg',
+  currentStock: 0,
+  minStock: 0,
+  unitCost: 0,
+  supplier: '',
+};
+
+/** An empty number box is sent as-is, so the schema reports it as not a number. */
+const toInput = (values: ItemFormValues) =>
+  ({
+    ...values,
+    currentStock: values.currentStock === '' ? undefined : values.currentStock,
+    minStock: values.minStock === '' ? undefined : values.minStock,
+    unitCost: values.unitCost === '' ? undefined : values.unitCost,
+    supplier: values.supplier.trim() || null,
+  }) as InventoryItemInput;
+
+const validate = schemaResolver(inventoryItemSchema, { sync: true });
+
+export function ItemDialog(props: {
+  opened: boolean;
+  item: InventoryItem | null;
+  onClose: () => void;
+}) {
+  const { item } = props;
+  const createItem = useCreateItem();
+  const updateItem = useUpdateItem();
+  const busy = createItem.isPending || updateItem.isPending;
+  const form = useForm<ItemFormValues>({
+    initialValues: EMPTY,
+    validate: (values) => validate(toInput(values)),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens for another item
+  useEffect(() => {
+    if (!props.opened) return;
+    form.setValues(item ? { ...item, supplier: item.supplier ?? '' } : EMPTY);
+    form.clearErrors();
+  }, [props.opened, item]);
+
+  const handlers = (title: string, message: string, fallback: string) => ({
+    onSuccess: () => {
+      notifySuccess(title, message);
+      props.onClose();
+    },
+    onError: (error: unknown) => {
+      showServerErrors(form, error);
+      notifyError('Error', errorText(error, fallback));
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    const input = toInput(values);
+    if (item) {
+      updateItem.mutate(
+        { id: item.id, input },
+        handlers('Item Updated', `${input.name} was updated`, 'Failed to update inventory item'),
+      );
+    } else {
+      createItem.mutate(
+        input,
+        handlers(
+          'Item Added',
+          `${input.name} was added to inventory`,
+          'Failed to add inventory item',
+        ),
+      );
+    }
+  });
+
+  const numberProps = {
+    step: 0.01,
+    min: 0,
+    decimalScale: 3,
+    thousandSeparator: ',',
+    hideControls: true,
+  } as const;
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={item ? 'Edit Item' : 'Add Item'}
+      centered
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Item Name"
+            placeholder="e.g. Flour (Golden Penny)"
+            {...form.getInputProps('name')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <Select
+              label="Category"
+              data={INVENTORY_CATEGORIES.map((value) => ({
+                value,
+                label: INVENTORY_CATEGORY_LABELS[value],
+              }))}
+              allowDeselect={false}
+              {...form.getInputProps('category')}
+            />
+            <Select
+              label="Unit"
+              data={[...INVENTORY_UNITS]}
+              allowDeselect={false}
+              {...form.getInputProps('unit')}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+            <NumberInput
+              label="Current Stock"
+              {...numberProps}
+              {...form.getInputProps('currentStock')}
+            />
+            <NumberInput label="Min. Stock" {...numberProps} {...form.getInputProps('minStock')} />
+            <NumberInput
+              label="Unit Cost (₦)"
+              {...numberProps}
+              decimalScale={4}
+              {...form.getInputProps('unitCost')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Supplier (Optional)"
+            placeholder="e.g. Golden Penny Mills"
+            {...form.getInputProps('supplier')}
+          />
+          <FormActions
+            submitLabel={item ? 'Update Item' : 'Add Item'}
+            busy={busy}
+            onCancel={props.onClose}
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
