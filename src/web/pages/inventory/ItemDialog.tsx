@@ -64,7 +64,19 @@ export function ItemDialog(props: {
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens for another item
   useEffect(() => {
     if (!props.opened) return;
-    form.setValues(item ? { ...item, supplier: item.supplier ?? '' } : EMPTY);
+    form.setValues(
+      item
+        ? {
+            name: item.name,
+            category: item.category,
+            unit: item.unit,
+            currentStock: item.currentStock,
+            minStock: item.minStock,
+            unitCost: item.unitCost,
+            supplier: item.supplier ?? '',
+          }
+        : EMPTY,
+    );
     form.clearErrors();
   }, [props.opened, item]);
 

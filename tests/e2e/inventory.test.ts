@@ -1,0 +1,139 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, newPage, PHONE, screenshot, startWebApp } from '../support/browser';
+import {
+  dismissToast,
+  expectToast,
+  fieldError,
+  registerThroughApi,
+  signInThroughApi,
+  type TestUser,
+} from './helpers';
+
+const ADMIN: TestUser = {
+  username: 'store_admin',
+  email: 'store@bakery.ng',
+  password: 'flour-sacks-2026',
+  firstName: 'Kemi',
+  lastName: 'Adebayo',
+};
+
+/** The desktop table row of an item. */
+const row = (page: Page, name: string) =>
+  page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
+
+describe('inventory page', () => {
+  let web: Awaited<ReturnType<typeof startWebApp>>;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [web, browser] = await Promise.all([startWebApp(), launchBrowser()]);
+    ({ context, page } = await newPage(browser, web.baseUrl));
+    await registerThroughApi(page, ADMIN);
+    await signInThroughApi(page, ADMIN);
+    await page.goto('/inventory');
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await web?.close();
+  });
+
+  test('an empty inventory says how to start', async () => {
+    await page.getByText('No inventory items found. Add some items to get started.').waitFor();
+    await screenshot(page, 'e2e-inventory-empty-desktop');
+  });
+
+  test('Add Item refuses an empty name, then adds the item with its figures', async () => {
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Add Item' }).click();
+    expect(await fieldError(page, 'Item Name')).toBe('Item name is required');
+
+    await dialog.getByLabel('Item Name').fill('Flour (Golden Penny)');
+    await dialog.getByLabel('Current Stock').fill('50');
+    await dialog.getByLabel('Min. Stock').fill('20');
+    await dialog.getByLabel('Unit Cost (₦)').fill('1250.5');
+    await dialog.getByLabel('Supplier (Optional)').fill('Golden Penny Mills');
+    await dialog.getByRole('button', { name: 'Add Item' }).click();
+
+    const toast = await expectToast(
+      page,
+      'Item Added',
+      'Flour (Golden Penny) was added to inventory',
+    );
+    await dialog.waitFor({ state: 'detached' });
+    const flour = row(page, 'Flour (Golden Penny)');
+    expect(await flour.textContent()).toContain('50 kg');
+    expect(await flour.textContent()).toContain('₦1,250.50');
+    expect(await flour.textContent()).toContain('In Stock');
+    await dismissToast(toast);
+  });
+
+  test('editing the stock below the minimum shows Low Stock and the counts change', async () => {
+    await page.getByRole('button', { name: 'Edit Flour (Golden Penny)' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Current Stock').fill('12.5');
+    await dialog.getByRole('button', { name: 'Update Item' }).click();
+    const toast = await expectToast(page, 'Item Updated', 'Flour (Golden Penny) was updated');
+    await dialog.waitFor({ state: 'detached' });
+    const flour = row(page, 'Flour (Golden Penny)');
+    expect(await flour.textContent()).toContain('12.5 kg');
+    expect(await flour.textContent()).toContain('Low Stock');
+    expect(await page.getByText('Low Stock', { exact: true }).first().isVisible()).toBe(true);
+    await dismissToast(toast);
+  });
+
+  test('the stock history lists the opening stock and the adjustment, by whom', async () => {
+    await page.getByRole('button', { name: 'Stock history of Flour (Golden Penny)' }).click();
+    const movements = page.getByTestId('movement');
+    await movements.first().waitFor();
+    expect(await movements.count()).toBe(2);
+    expect(await movements.nth(0).textContent()).toContain('Manual adjustment');
+    expect(await movements.nth(0).textContent()).toContain('-37.5 kg');
+    expect(await movements.nth(1).textContent()).toContain('Opening stock');
+    expect(await movements.nth(1).textContent()).toContain('+50 kg');
+    expect(await movements.nth(1).textContent()).toContain('Kemi Adebayo');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('movement-list').waitFor({ state: 'detached' });
+  });
+
+  test('Delete asks with the spec text, then removes the item', async () => {
+    await page.getByRole('button', { name: 'Delete Flour (Golden Penny)' }).click();
+    await page
+      .getByText(
+        'Are you sure you want to delete "Flour (Golden Penny)"? This action cannot be undone.',
+      )
+      .waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Item Deleted', 'Flour (Golden Penny) was deleted');
+    await page.getByText('No inventory items found. Add some items to get started.').waitFor();
+  });
+
+  test('on a phone each item is a card with its status and actions', async () => {
+    await page.request.post('/api/inventory', {
+      data: {
+        name: 'Yeast',
+        category: 'ingredients',
+        unit: 'kg',
+        currentStock: 0,
+        minStock: 2,
+        unitCost: 3500,
+      },
+    });
+    const phone = await newPage(browser, web.baseUrl, PHONE);
+    await signInThroughApi(phone.page, ADMIN);
+    await phone.page.goto('/inventory');
+    const card = phone.page.getByTestId('item-card').filter({ hasText: 'Yeast' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Out of Stock');
+    expect(await card.getByRole('button', { name: 'Edit Yeast' }).isVisible()).toBe(true);
+    const scrollWidth = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(phone.page, 'e2e-inventory-phone');
+    await phone.context.close();
+  });
+});
