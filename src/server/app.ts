@@ -18,6 +18,7 @@ import { installErrorHandling } from './http-errors';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
+import { purchaseOrderRoutes } from './modules/purchase-orders/routes';
 import { registerOpenApi } from './openapi';
 
 export interface AppOptions {
@@ -112,6 +113,7 @@ export async function buildApp({ config, db, logger = false, throttle }: AppOpti
   });
   adminRoutes(app, { db });
   inventoryRoutes(app, { db });
+  purchaseOrderRoutes(app, { db });
   app.get('/api/openapi.json', () => app.swagger());
   serveWebApp(app, config.webRoot);
   return app;

@@ -43,6 +43,25 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'DELETE /api/inventory/:id': { kind: 'module', module: 'inventory', right: 'delete' },
   'GET /api/inventory/:id/movements': { kind: 'module', module: 'inventory', right: 'read' },
 
+  'GET /api/purchase-orders': { kind: 'module', module: 'purchase_orders', right: 'read' },
+  'GET /api/purchase-orders/summary': { kind: 'module', module: 'purchase_orders', right: 'read' },
+  'POST /api/purchase-orders': { kind: 'module', module: 'purchase_orders', right: 'write' },
+  'PATCH /api/purchase-orders/:id/receive': {
+    kind: 'module',
+    module: 'purchase_orders',
+    right: 'write',
+  },
+  'PATCH /api/purchase-orders/:id/ship': {
+    kind: 'module',
+    module: 'purchase_orders',
+    right: 'write',
+  },
+  'PATCH /api/purchase-orders/:id/cancel': {
+    kind: 'module',
+    module: 'purchase_orders',
+    right: 'write',
+  },
+
   'GET /api/admin/users': ADMIN,
   'POST /api/admin/users': ADMIN,
   'PATCH /api/admin/users/:id': ADMIN,

@@ -1,16 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idParamsSchema } from '../../../domain/admin-schemas';
 import { inventoryItemSchema, inventoryItemUpdateSchema } from '../../../domain/inventory-schemas';
+import { pageSchema } from '../../../domain/paging';
 import { signedInUser } from '../../auth/guard';
 import type { Database } from '../../db/connection';
 import * as inventory from './service';
-
-const pageSchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
-});
 
 export function inventoryRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { fromKobo, hasAtMostDecimals, sumKobo, toKobo } from './money';
+
+export const PURCHASE_ORDER_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
+export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
+
+export const TOTAL_COST_REQUIRED = 'Total cost must be greater than 0 when quantity is specified';
+
+/**
+ * One line as the baker enters it: how much, and what the whole lot cost. The
+ * unit cost is derived from these (spec: total ÷ quantity), so the order total
+ * is the sum of what was entered, exact to the kobo.
+ */
+export const purchaseOrderLineSchema = z
+  .strictObject({
+    itemId: z.uuid({ error: 'Choose an item' }),
+    quantity: z
+      .number({ error: 'Quantity must be a number' })
+      .gt(0, { error: 'Quantity must be greater than 0' })
+      .max(1_000_000_000, { error: 'Quantity is too large' })
+      .refine((value) => hasAtMostDecimals(value, 3), {
+        error: 'Quantity can have at most 3 decimal places',
+      }),
+    totalCost: z
+      .number({ error: TOTAL_COST_REQUIRED })
+      .max(1_000_000_000_000, { error: 'Total cost is too large' })
+      .refine((value) => hasAtMostDecimals(value, 2), {
+        error: 'Total cost can have at most 2 decimal places',
+      }),
+    /** Accepted for callers that follow the spec's field list; always recomputed. */
+    unitCost: z.number().min(0).optional(),
+  })
+  .superRefine((line, context) => {
+    if (line.quantity > 0 && !(line.totalCost > 0)) {
+      context.addIssue({ code: 'custom', path: ['totalCost'], message: TOTAL_COST_REQUIRED });
+    }
+  });
+
+const ORDER_NUMBER = /^[A-Za-z0-9][A-Za-z0-9\-_/]*$/;
+
+export const purchaseOrderSchema = z.strictObject({
+  orderNumber: z
+    .string({ error: 'Order number is required' })
+    .trim()
+    .min(1, { error: 'Order number is required' })
+    .max(50, { error: 'Order number must be less than 50 characters' })
+    .regex(ORDER_NUMBER, { error: 'Order number can only contain letters, numbers, -, _ and /' })
+    .optional(),
+  supplier: z
+    .string({ error: 'Supplier is required' })
+    .trim()
+    .min(1, { error: 'Supplier is required' })
+    .max(200, { error: 'Supplier must be less than 200 characters' }),
+  status: z.enum(PURCHASE_ORDER_STATUSES, { error: 'Choose a status' }).default('pending'),
+  items: z
+    .array(purchaseOrderLineSchema, { error: 'Add at least one item' })
+    .min(1, { error: 'Add at least one item' })
+    .max(100, { error: 'An order can have at most 100 items' }),
+  /** Accepted for callers that follow the spec's field list; must equal the sum of the lines. */
+  totalAmount: z.number().optional(),
+  expectedDelivery: z.iso
+    .date({ error: 'Expected delivery must be a date (yyyy-MM-dd)' })
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
+  notes: z
+    .string()
+    .trim()
+    .max(2000, { error: 'Notes must be less than 2000 characters' })
+    .nullable()
+    .optional(),
+});
+export type PurchaseOrderInput = z.input<typeof purchaseOrderSchema>;
+
+/** Unit cost = total ÷ quantity (0 without a quantity), kept to 4 decimals. */
+export function unitCostOf(totalCost: number, quantity: number): number {
+  if (!(quantity > 0)) return 0;
+  return Math.round((totalCost / quantity) * 10_000) / 10_000;
+}
+
+/** The order total: the sum of the line totals, in whole kobo. */
+export function orderTotal(lines: readonly { totalCost: number }[]): number {
+  return fromKobo(sumKobo(lines.map((line) => toKobo(line.totalCost))));
+}
+
+/** The spec's default order number: PO-{year}-{last 6 digits of the timestamp}. */
+export function defaultOrderNumber(now: Date = new Date()): string {
+  return `PO-${now.getFullYear()}-${String(now.getTime()).slice(-6)}`;
+}
+
+export interface PurchaseOrderLine {
+  itemId: string;
+  itemName: string | null;
+  unit: string | null;
+  quantity: number;
+  unitCost: number;
+  totalCost: number;
+}
+
+export interface PurchaseOrder {
+  id: string;
+  orderNumber: string;
+  supplier: string;
+  status: PurchaseOrderStatus;
+  items: PurchaseOrderLine[];
+  totalAmount: number;
+  orderDate: string;
+  expectedDelivery: string | null;
+  deliveredDate: string | null;
+  notes: string | null;
+}
+
+/** Moving average: stock on hand at its cost, plus the received lot at its cost. */
+export function movingAverageCost(
+  stockOnHand: number,
+  currentUnitCost: number,
+  receivedQuantity: number,
+  receivedUnitCost: number,
+): number {
+  const onHand = Math.max(stockOnHand, 0);
+  const quantity = onHand + receivedQuantity;
+  if (!(quantity > 0)) return receivedUnitCost;
+  const value = onHand * currentUnitCost + receivedQuantity * receivedUnitCost;
+  return Math.round((value / quantity) * 10_000) / 10_000;
+}

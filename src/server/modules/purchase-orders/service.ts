@@ -1,0 +1,214 @@
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  defaultOrderNumber,
+  movingAverageCost,
+  orderTotal,
+  type PurchaseOrder,
+  type PurchaseOrderInput,
+  type PurchaseOrderStatus,
+  unitCostOf,
+} from '../../../domain/purchase-order-schemas';
+import type { Database, Transaction } from '../../db/connection';
+import { inventoryItems, purchaseOrders } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../errors';
+import { changeStock } from '../inventory/stock';
+
+type OrderRow = typeof purchaseOrders.$inferSelect;
+type StoredLine = OrderRow['items'][number];
+
+const ORDER_TAKEN = 'Order number already exists';
+
+async function toOrders(db: Database | Transaction, rows: OrderRow[]): Promise<PurchaseOrder[]> {
+  const itemIds = [...new Set(rows.flatMap((row) => row.items.map((line) => line.itemId)))];
+  const items = itemIds.length
+    ? await db
+        .select({ id: inventoryItems.id, name: inventoryItems.name, unit: inventoryItems.unit })
+        .from(inventoryItems)
+        .where(inArray(inventoryItems.id, itemIds))
+    : [];
+  const byId = new Map(items.map((item) => [item.id, item]));
+  return rows.map((row) => ({
+    id: row.id,
+    orderNumber: row.orderNumber,
+    supplier: row.supplier,
+    status: row.status as PurchaseOrderStatus,
+    items: row.items.map((line) => ({
+      itemId: line.itemId,
+      itemName: byId.get(line.itemId)?.name ?? null,
+      unit: byId.get(line.itemId)?.unit ?? null,
+      quantity: line.quantity,
+      unitCost: line.unitCost,
+      totalCost: line.totalCost ?? Math.round(line.quantity * line.unitCost * 100) / 100,
+    })),
+    totalAmount: row.totalAmount,
+    orderDate: row.orderDate.toISOString(),
+    expectedDelivery: row.expectedDelivery?.toISOString().slice(0, 10) ?? null,
+    deliveredDate: row.deliveredDate?.toISOString() ?? null,
+    notes: row.notes,
+  }));
+}
+
+export async function listOrders(db: Database, limit: number, offset: number) {
+  const rows = await db
+    .select()
+    .from(purchaseOrders)
+    .orderBy(desc(purchaseOrders.orderDate), desc(purchaseOrders.orderNumber))
+    .limit(limit)
+    .offset(offset);
+  return toOrders(db, rows);
+}
+
+export async function orderSummary(db: Database) {
+  const [row] = await db
+    .select({
+      total: count(),
+      pending: sql<number>`count(*) filter (where ${purchaseOrders.status} in ('pending', 'shipped'))::int`,
+    })
+    .from(purchaseOrders);
+  return { total: Number(row?.total ?? 0), pending: Number(row?.pending ?? 0) };
+}
+
+async function getOrder(db: Database | Transaction, id: string): Promise<PurchaseOrder> {
+  const rows = await db.select().from(purchaseOrders).where(eq(purchaseOrders.id, id));
+  const [order] = await toOrders(db, rows);
+  if (!order) throw notFound('Purchase order');
+  return order;
+}
+
+/**
+ * Adds a delivered order's quantities to stock and moves each item's unit cost
+ * to the average of what was on hand and what arrived. The caller holds the
+ * order's row lock, so this runs once per order.
+ */
+async function receiveLines(tx: Transaction, orderId: string, lines: StoredLine[], userId: string) {
+  for (const line of lines) {
+    const [item] = await tx
+      .select({ currentStock: inventoryItems.currentStock, unitCost: inventoryItems.unitCost })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.id, line.itemId))
+      .for('update');
+    if (!item) throw conflict('An item on this order no longer exists');
+    await tx
+      .update(inventoryItems)
+      .set({
+        unitCost: movingAverageCost(item.currentStock, item.unitCost, line.quantity, line.unitCost),
+      })
+      .where(eq(inventoryItems.id, line.itemId));
+    await changeStock(tx, {
+      itemId: line.itemId,
+      quantityChange: line.quantity,
+      reason: 'receipt',
+      reference: { type: 'purchase_order', id: orderId },
+      userId,
+    });
+  }
+}
+
+export async function createOrder(db: Database, input: PurchaseOrderInput, userId: string) {
+  const lines: StoredLine[] = input.items.map((line) => ({
+    itemId: line.itemId,
+    quantity: line.quantity,
+    totalCost: line.totalCost,
+    unitCost: unitCostOf(line.totalCost, line.quantity),
+  }));
+  const totalAmount = orderTotal(lines as { totalCost: number }[]);
+  if (
+    input.totalAmount !== undefined &&
+    Math.round(input.totalAmount * 100) !== Math.round(totalAmount * 100)
+  ) {
+    throw badRequest('The total amount does not match the items', [
+      { path: 'totalAmount', message: `The items add up to ${totalAmount.toFixed(2)}` },
+    ]);
+  }
+  const id = await db.transaction(async (tx) => {
+    const itemIds = [...new Set(lines.map((line) => line.itemId))];
+    const found = await tx
+      .select({ id: inventoryItems.id })
+      .from(inventoryItems)
+      .where(inArray(inventoryItems.id, itemIds));
+    if (found.length !== itemIds.length) throw notFound('Inventory item');
+
+    const orderNumber = input.orderNumber ?? defaultOrderNumber();
+    const [taken] = await tx
+      .select({ id: purchaseOrders.id })
+      .from(purchaseOrders)
+      .where(sql`lower(${purchaseOrders.orderNumber}) = lower(${orderNumber})`);
+    if (taken) throw conflict(ORDER_TAKEN, [{ path: 'orderNumber', message: ORDER_TAKEN }]);
+
+    const delivered = input.status === 'delivered';
+    const [created] = await tx
+      .insert(purchaseOrders)
+      .values({
+        orderNumber,
+        supplier: input.supplier,
+        status: input.status ?? 'pending',
+        items: lines,
+        totalAmount,
+        expectedDelivery: input.expectedDelivery
+          ? new Date(`${input.expectedDelivery}T00:00:00Z`)
+          : null,
+        deliveredDate: delivered ? new Date() : null,
+        notes: input.notes || null,
+      })
+      .returning({ id: purchaseOrders.id });
+    if (!created) throw new Error('insert returned no row');
+    // An order recorded as already delivered has arrived: its stock comes in now.
+    if (delivered) await receiveLines(tx, created.id, lines, userId);
+    return created.id;
+  });
+  return getOrder(db, id);
+}
+
+const REFUSAL: Record<PurchaseOrderStatus, string> = {
+  pending: 'This order has not been shipped yet',
+  shipped: 'This order has already been shipped',
+  delivered: 'This order has already been received',
+  cancelled: 'This order has been cancelled',
+};
+
+/** Locks the order and checks its status allows the change; answers 409 otherwise. */
+async function lockOrder(tx: Transaction, id: string, allowed: PurchaseOrderStatus[]) {
+  const [order] = await tx
+    .select()
+    .from(purchaseOrders)
+    .where(eq(purchaseOrders.id, id))
+    .for('update');
+  if (!order) throw notFound('Purchase order');
+  const status = order.status as PurchaseOrderStatus;
+  if (!allowed.includes(status)) throw conflict(REFUSAL[status]);
+  return order;
+}
+
+export async function receiveOrder(db: Database, id: string, userId: string) {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id, ['pending', 'shipped']);
+    await receiveLines(tx, id, order.items, userId);
+    await tx
+      .update(purchaseOrders)
+      .set({ status: 'delivered', deliveredDate: new Date(), updatedAt: new Date() })
+      .where(eq(purchaseOrders.id, id));
+  });
+  return getOrder(db, id);
+}
+
+export async function shipOrder(db: Database, id: string) {
+  await db.transaction(async (tx) => {
+    await lockOrder(tx, id, ['pending']);
+    await tx
+      .update(purchaseOrders)
+      .set({ status: 'shipped', updatedAt: new Date() })
+      .where(eq(purchaseOrders.id, id));
+  });
+  return getOrder(db, id);
+}
+
+export async function cancelOrder(db: Database, id: string) {
+  await db.transaction(async (tx) => {
+    await lockOrder(tx, id, ['pending', 'shipped']);
+    await tx
+      .update(purchaseOrders)
+      .set({ status: 'cancelled', updatedAt: new Date() })
+      .where(eq(purchaseOrders.id, id));
+  });
+  return getOrder(db, id);
+}
