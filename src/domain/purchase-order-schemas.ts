@@ -4,6 +4,13 @@ import { fromKobo, hasAtMostDecimals, sumKobo, toKobo } from './money';
 export const PURCHASE_ORDER_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
 
+export const PURCHASE_ORDER_STATUS_LABELS: Record<PurchaseOrderStatus, string> = {
+  pending: 'Pending',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
 export const TOTAL_COST_REQUIRED = 'Total cost must be greater than 0 when quantity is specified';
 
 /**

@@ -27,6 +27,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     title: 'Purchase Orders',
     subtitle: 'Manage supplier orders and deliveries',
     module: 'purchase_orders',
+    page: lazy(() => import('./pages/purchases/PurchaseOrdersPage')),
   },
   {
     path: '/recipes',

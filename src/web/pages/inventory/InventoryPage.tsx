@@ -30,6 +30,7 @@ import { useRights } from '../../auth/use-rights';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatQuantity } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
+import { StatCard } from '../../components/StatCard';
 import { ItemDialog } from './ItemDialog';
 import { MovementsDrawer } from './MovementsDrawer';
 import { useDeleteItem, useInventory } from './queries';
@@ -46,29 +47,6 @@ function StatusBadge({ item }: { item: InventoryItem }) {
     <Badge variant="light" tt="none" color={STATUS_COLOURS[status]}>
       {status}
     </Badge>
-  );
-}
-
-function StatCard(props: {
-  label: string;
-  value: number;
-  icon: typeof IconPackage;
-  colour: string;
-}) {
-  return (
-    <Card withBorder radius="lg" p="md">
-      <Group justify="space-between" wrap="nowrap">
-        <div>
-          <Text c="dimmed" fz="sm">
-            {props.label}
-          </Text>
-          <Text fw={700} fz={28}>
-            {props.value}
-          </Text>
-        </div>
-        <props.icon size={32} color={`var(--mantine-color-${props.colour}-6)`} aria-hidden />
-      </Group>
-    </Card>
   );
 }
 

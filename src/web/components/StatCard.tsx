@@ -1,0 +1,33 @@
+import { Card, Group, Text } from '@mantine/core';
+import type { IconPackage } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+/** A figure with its label and icon, at the top of a page. */
+export function StatCard(props: {
+  label: string;
+  value: ReactNode;
+  icon: typeof IconPackage;
+  colour: string;
+  note?: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="lg" p="md">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div style={{ minWidth: 0 }}>
+          <Text c="dimmed" fz="sm">
+            {props.label}
+          </Text>
+          <Text fw={700} fz={26}>
+            {props.value}
+          </Text>
+          {props.note && (
+            <Text fz="xs" c="dimmed">
+              {props.note}
+            </Text>
+          )}
+        </div>
+        <props.icon size={32} color={`var(--mantine-color-${props.colour}-6)`} aria-hidden />
+      </Group>
+    </Card>
+  );
+}

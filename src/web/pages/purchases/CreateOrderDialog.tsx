@@ -1,0 +1,266 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { formatNaira } from '../../../domain/money';
+import {
+  defaultOrderNumber,
+  orderTotal,
+  PURCHASE_ORDER_STATUS_LABELS,
+  PURCHASE_ORDER_STATUSES,
+  type PurchaseOrderInput,
+  purchaseOrderSchema,
+  unitCostOf,
+} from '../../../domain/purchase-order-schemas';
+import { errorText } from '../../api/http';
+import { notifyError, notifySuccess } from '../../api/notify';
+import { FormActions } from '../../components/FormActions';
+import { showServerErrors } from '../../components/form-errors';
+import { useInventory } from '../inventory/queries';
+import { useCreateOrder } from './queries';
+
+interface LineValues {
+  key: string;
+  itemId: string | null;
+  quantity: number | string;
+  totalCost: number | string;
+}
+
+interface OrderFormValues {
+  orderNumber: string;
+  supplier: string;
+  status: string;
+  expectedDelivery: string;
+  notes: string;
+  items: LineValues[];
+}
+
+const asNumber = (value: number | string) => (value === '' ? Number.NaN : Number(value));
+const newLine = (itemId: string | null = null): LineValues => ({
+  key: crypto.randomUUID(),
+  itemId,
+  quantity: '',
+  totalCost: '',
+});
+
+function toInput(values: OrderFormValues): PurchaseOrderInput {
+  return {
+    orderNumber: values.orderNumber,
+    supplier: values.supplier,
+    status: values.status as PurchaseOrderInput['status'],
+    expectedDelivery: values.expectedDelivery || null,
+    notes: values.notes || null,
+    items: values.items.map((line) => ({
+      itemId: line.itemId ?? '',
+      quantity: asNumber(line.quantity),
+      totalCost: line.totalCost === '' ? 0 : Number(line.totalCost),
+    })),
+  };
+}
+
+const validate = schemaResolver(purchaseOrderSchema, { sync: true });
+
+/** Create Order. `reorderItemId` starts the order with that item, as the dashboard's Reorder does. */
+export function CreateOrderDialog(props: {
+  opened: boolean;
+  reorderItemId?: string | null;
+  onClose: () => void;
+}) {
+  const inventory = useInventory();
+  const createOrder = useCreateOrder();
+  const form = useForm<OrderFormValues>({
+    initialValues: {
+      orderNumber: '',
+      supplier: '',
+      status: 'pending',
+      expectedDelivery: '',
+      notes: '',
+      items: [],
+    },
+    validate: (values) => validate(toInput(values)),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh order each time the dialog opens
+  useEffect(() => {
+    if (!props.opened) return;
+    const reorderItem = inventory.data?.find((item) => item.id === props.reorderItemId);
+    form.setValues({
+      orderNumber: defaultOrderNumber(),
+      supplier: reorderItem?.supplier ?? '',
+      status: 'pending',
+      expectedDelivery: '',
+      notes: '',
+      items: [newLine(reorderItem?.id ?? null)],
+    });
+    form.clearErrors();
+  }, [props.opened, props.reorderItemId, inventory.data]);
+
+  const itemOptions = (inventory.data ?? []).map((item) => ({
+    value: item.id,
+    label: `${item.name} (${item.unit})`,
+  }));
+  const unitOf = (itemId: string | null) =>
+    inventory.data?.find((item) => item.id === itemId)?.unit ?? '';
+  const total = orderTotal(
+    form.values.items.map((line) => ({
+      totalCost: Number.isFinite(Number(line.totalCost)) ? Number(line.totalCost) : 0,
+    })),
+  );
+
+  const submit = form.onSubmit((values) =>
+    createOrder.mutate(toInput(values), {
+      onSuccess: (order) => {
+        notifySuccess(
+          'Order Created',
+          `${order.orderNumber} for ${formatNaira(order.totalAmount)}`,
+        );
+        props.onClose();
+      },
+      onError: (error) => {
+        showServerErrors(form, error);
+        notifyError('Error', errorText(error, 'Failed to create purchase order'));
+      },
+    }),
+  );
+
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title="Create Purchase Order"
+      centered
+      size="xl"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <TextInput label="Order Number" {...form.getInputProps('orderNumber')} />
+            <TextInput
+              label="Supplier"
+              placeholder="e.g. Golden Penny Mills"
+              {...form.getInputProps('supplier')}
+            />
+            <Select
+              label="Status"
+              data={PURCHASE_ORDER_STATUSES.map((value) => ({
+                value,
+                label: PURCHASE_ORDER_STATUS_LABELS[value],
+              }))}
+              allowDeselect={false}
+              {...form.getInputProps('status')}
+            />
+          </SimpleGrid>
+          <Stack gap="xs">
+            <Text fw={600}>Items</Text>
+            {form.values.items.map((line, index) => {
+              const unitCost = unitCostOf(asNumber(line.totalCost), asNumber(line.quantity));
+              return (
+                <Group
+                  key={line.key}
+                  align="flex-start"
+                  gap="sm"
+                  wrap="wrap"
+                  data-testid="order-line"
+                >
+                  <Select
+                    label="Item"
+                    placeholder="Choose an item"
+                    data={itemOptions}
+                    searchable
+                    style={{ flex: '2 1 220px' }}
+                    {...form.getInputProps(`items.${index}.itemId`)}
+                  />
+                  <NumberInput
+                    label={`Quantity${unitOf(line.itemId) ? ` (${unitOf(line.itemId)})` : ''}`}
+                    min={0}
+                    step={0.01}
+                    decimalScale={3}
+                    hideControls
+                    style={{ flex: '1 1 110px' }}
+                    {...form.getInputProps(`items.${index}.quantity`)}
+                  />
+                  <NumberInput
+                    label="Total Cost (₦)"
+                    min={0}
+                    step={0.01}
+                    decimalScale={2}
+                    thousandSeparator=","
+                    hideControls
+                    style={{ flex: '1 1 130px' }}
+                    {...form.getInputProps(`items.${index}.totalCost`)}
+                  />
+                  <Stack gap={2} style={{ flex: '1 1 110px' }}>
+                    <Text fz="sm" fw={500}>
+                      Unit Cost
+                    </Text>
+                    <Text fz="sm" c="dimmed" pt={6}>
+                      {Number.isFinite(unitCost) ? formatNaira(unitCost) : '—'}
+                    </Text>
+                  </Stack>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    mt={28}
+                    aria-label={`Remove item ${index + 1}`}
+                    disabled={form.values.items.length === 1}
+                    onClick={() => form.removeListItem('items', index)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Group>
+              );
+            })}
+            {typeof form.errors.items === 'string' && (
+              <Text c="red" fz="sm">
+                {form.errors.items}
+              </Text>
+            )}
+            <Group justify="space-between">
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<IconPlus size={14} aria-hidden />}
+                onClick={() => form.insertListItem('items', newLine())}
+              >
+                Add Item
+              </Button>
+              <Text fw={700} data-testid="order-total">
+                Total: {formatNaira(total)}
+              </Text>
+            </Group>
+          </Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="Expected Delivery (Optional)"
+              type="date"
+              {...form.getInputProps('expectedDelivery')}
+            />
+            <Textarea
+              label="Notes (Optional)"
+              autosize
+              minRows={1}
+              {...form.getInputProps('notes')}
+            />
+          </SimpleGrid>
+          <FormActions
+            submitLabel="Create Order"
+            busy={createOrder.isPending}
+            onCancel={props.onClose}
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

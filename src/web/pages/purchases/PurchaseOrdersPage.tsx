@@ -1,0 +1,205 @@
+import { Button, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconClock, IconPlus, IconShoppingCart } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { formatNaira } from '../../../domain/money';
+import type { PurchaseOrder } from '../../../domain/purchase-order-schemas';
+import { DEFAULT_TIME_ZONE } from '../../../domain/time';
+import { errorText } from '../../api/http';
+import { notifyError, notifySuccess } from '../../api/notify';
+import { useAppInfo } from '../../auth/queries';
+import { useRights } from '../../auth/use-rights';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { formatDateTime } from '../../components/format';
+import { PageHeader } from '../../components/PageHeader';
+import { StatCard } from '../../components/StatCard';
+import { CreateOrderDialog } from './CreateOrderDialog';
+import { OrderDetailsDialog } from './OrderDetailsDialog';
+import { OrderLines } from './OrderLines';
+import { OrderStatusBadge } from './OrderStatusBadge';
+import { type OrderAction, useOrderAction, useOrderSummary, useOrders } from './queries';
+
+const ACTION_TEXT: Record<OrderAction, { title: string; message: string; failure: string }> = {
+  receive: {
+    title: 'Order Received',
+    message: 'Purchase order marked as received and inventory updated',
+    failure: 'Failed to receive purchase order',
+  },
+  ship: {
+    title: 'Order Shipped',
+    message: 'Purchase order marked as shipped',
+    failure: 'Failed to update purchase order',
+  },
+  cancel: {
+    title: 'Order Cancelled',
+    message: 'Purchase order cancelled',
+    failure: 'Failed to cancel purchase order',
+  },
+};
+
+export default function PurchaseOrdersPage() {
+  const orders = useOrders();
+  const summary = useOrderSummary();
+  const rights = useRights('purchase_orders');
+  const action = useOrderAction();
+  const timeZone = useAppInfo().data?.timeZone ?? DEFAULT_TIME_ZONE;
+  const [, navigate] = useLocation();
+  // The dashboard's Reorder button arrives with ?reorder={itemId}.
+  const reorderItemId = new URLSearchParams(useSearch()).get('reorder');
+  const [creating, setCreating] = useState(reorderItemId !== null);
+  const [details, setDetails] = useState<PurchaseOrder | null>(null);
+  const [cancelling, setCancelling] = useState<PurchaseOrder | null>(null);
+
+  const run = (order: PurchaseOrder, kind: OrderAction) => {
+    if (kind === 'cancel') {
+      setCancelling(order);
+      return;
+    }
+    perform(order, kind);
+  };
+  const perform = (order: PurchaseOrder, kind: OrderAction) =>
+    action.mutate(
+      { id: order.id, action: kind },
+      {
+        onSuccess: (updated) => {
+          notifySuccess(ACTION_TEXT[kind].title, ACTION_TEXT[kind].message);
+          setDetails((open) => (open ? updated : open));
+        },
+        onError: (error) => notifyError('Error', errorText(error, ACTION_TEXT[kind].failure)),
+        onSettled: () => setCancelling(null),
+      },
+    );
+
+  const closeCreate = () => {
+    setCreating(false);
+    if (reorderItemId) navigate('/purchases', { replace: true });
+  };
+
+  const list = orders.data?.pages.flat() ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Purchase Orders"
+        subtitle="Manage supplier orders and deliveries"
+        actions={
+          rights.canWrite && (
+            <Button
+              color="orange"
+              leftSection={<IconPlus size={18} aria-hidden />}
+              onClick={() => setCreating(true)}
+            >
+              Create Order
+            </Button>
+          )
+        }
+      />
+      <SimpleGrid cols={2} spacing="md" mb="lg" maw={560}>
+        <StatCard
+          label="Total Orders"
+          value={summary.data?.total ?? '—'}
+          icon={IconShoppingCart}
+          colour="orange"
+        />
+        <StatCard
+          label="Pending"
+          value={summary.data?.pending ?? '—'}
+          icon={IconClock}
+          colour="yellow"
+        />
+      </SimpleGrid>
+      {orders.isPending ? (
+        <Group justify="center" p="xl">
+          <Loader color="orange" size="sm" />
+          <Text c="dimmed">Loading orders...</Text>
+        </Group>
+      ) : orders.isError ? (
+        <Text c="red">Failed to load purchase orders</Text>
+      ) : list.length === 0 ? (
+        <Card withBorder radius="lg" p="xl">
+          <Text c="dimmed" ta="center">
+            No purchase orders found. Create your first order to get started.
+          </Text>
+        </Card>
+      ) : (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            {list.map((order) => (
+              <Card key={order.id} withBorder radius="lg" p="md" data-testid="order-card">
+                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={700} fz="lg" truncate="end">
+                      {order.supplier}
+                    </Text>
+                    <Text fz="sm" c="dimmed">
+                      {order.orderNumber}
+                    </Text>
+                  </div>
+                  <OrderStatusBadge status={order.status} />
+                </Group>
+                <Group justify="space-between" mt="sm" wrap="wrap" gap="xs">
+                  <Text fw={700} fz="xl">
+                    {formatNaira(order.totalAmount)}
+                  </Text>
+                  <Text fz="sm" c="dimmed">
+                    Ordered {formatDateTime(order.orderDate, timeZone)}
+                    {order.expectedDelivery ? ` · Expected ${order.expectedDelivery}` : ''}
+                  </Text>
+                </Group>
+                <Stack mt="sm" gap={4}>
+                  <OrderLines order={order} />
+                  {order.notes && (
+                    <Text fz="sm" c="dimmed" fs="italic">
+                      {order.notes}
+                    </Text>
+                  )}
+                </Stack>
+                <Group justify="flex-end" mt="md" gap="sm">
+                  <Button variant="default" size="xs" onClick={() => setDetails(order)}>
+                    View Details
+                  </Button>
+                  {rights.canWrite && order.status === 'shipped' && (
+                    <Button
+                      color="green"
+                      size="xs"
+                      loading={action.isPending}
+                      onClick={() => run(order, 'receive')}
+                    >
+                      Mark as Received
+                    </Button>
+                  )}
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+          {orders.hasNextPage && (
+            <Button
+              variant="default"
+              mx="auto"
+              loading={orders.isFetchingNextPage}
+              onClick={() => orders.fetchNextPage()}
+            >
+              Show more orders
+            </Button>
+          )}
+        </Stack>
+      )}
+      <CreateOrderDialog opened={creating} reorderItemId={reorderItemId} onClose={closeCreate} />
+      <OrderDetailsDialog
+        order={details}
+        canWrite={rights.canWrite}
+        busy={action.isPending}
+        onAction={run}
+        onClose={() => setDetails(null)}
+      />
+      <ConfirmDialog
+        opened={cancelling !== null}
+        title="Cancel order"
+        message={`Cancel ${cancelling?.orderNumber ?? 'this order'}? It can no longer be received.`}
+        confirmLabel="Cancel Order"
+        busy={action.isPending}
+        onConfirm={() => cancelling && perform(cancelling, 'cancel')}
+        onClose={() => setCancelling(null)}
+      />
+    </>
+  );
+}
