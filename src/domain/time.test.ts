@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock } from './time';
+import { businessDay, formatClock } from './time';
 
 describe('formatClock', () => {
   it('shows the date and 24-hour time in the business time zone', () => {
@@ -13,5 +13,31 @@ describe('formatClock', () => {
 
   it('follows another zone when configured', () => {
     expect(formatClock(new Date('2026-11-21T23:30:00Z'), 'UTC').time).toBe('23:30');
+  });
+});
+
+describe('businessDay', () => {
+  it('puts 23:30 Lagos time in that Lagos day, though it is 22:30 UTC', () => {
+    const day = businessDay(new Date('2026-11-21T22:30:00Z'), 'Africa/Lagos');
+    expect(day.start.toISOString()).toBe('2026-11-20T23:00:00.000Z');
+    expect(day.end.toISOString()).toBe('2026-11-21T23:00:00.000Z');
+  });
+
+  it('puts 00:30 Lagos time in the new Lagos day, though UTC is still on the old one', () => {
+    const day = businessDay(new Date('2026-11-21T23:30:00Z'), 'Africa/Lagos');
+    expect(day.start.toISOString()).toBe('2026-11-21T23:00:00.000Z');
+    expect(day.end.toISOString()).toBe('2026-11-22T23:00:00.000Z');
+  });
+
+  it('crosses month and year ends', () => {
+    const day = businessDay(new Date('2026-12-31T23:15:00Z'), 'Africa/Lagos');
+    expect(day.start.toISOString()).toBe('2026-12-31T23:00:00.000Z');
+    expect(day.end.toISOString()).toBe('2027-01-01T23:00:00.000Z');
+  });
+
+  it('gives a 23-hour day when clocks go forward (Europe/London)', () => {
+    const day = businessDay(new Date('2026-03-29T12:00:00Z'), 'Europe/London');
+    expect(day.start.toISOString()).toBe('2026-03-29T00:00:00.000Z');
+    expect(day.end.toISOString()).toBe('2026-03-29T23:00:00.000Z');
   });
 });

@@ -17,3 +17,49 @@ export function formatClock(at: Date, timeZone: string): { date: string; time: s
   }).format(at);
   return { date, time };
 }
+
+function zonedParts(at: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  return {
+    year: value('year'),
+    month: value('month'),
+    day: value('day'),
+    hour: value('hour'),
+    minute: value('minute'),
+    second: value('second'),
+  };
+}
+
+/** How far the zone's wall clock is ahead of UTC at that instant, in ms. */
+function zoneOffsetMs(at: Date, timeZone: string): number {
+  const p = zonedParts(at, timeZone);
+  const wallClock = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return wallClock - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant the zone's clock reads midnight at the start of that calendar day. */
+export function zonedMidnight(year: number, month: number, day: number, timeZone: string): Date {
+  const asUtc = Date.UTC(year, month - 1, day);
+  const first = asUtc - zoneOffsetMs(new Date(asUtc), timeZone);
+  // Across a daylight-saving change the offset at midnight differs from the guess's.
+  return new Date(asUtc - zoneOffsetMs(new Date(first), timeZone));
+}
+
+/** [start, end) of the business day containing `at`, as instants. */
+export function businessDay(at: Date, timeZone: string): { start: Date; end: Date } {
+  const { year, month, day } = zonedParts(at, timeZone);
+  return {
+    start: zonedMidnight(year, month, day, timeZone),
+    end: zonedMidnight(year, month, day + 1, timeZone),
+  };
+}

@@ -17,6 +17,7 @@ import { forbidden } from './errors';
 import { installErrorHandling } from './http-errors';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { purchaseOrderRoutes } from './modules/purchase-orders/routes';
 import { registerOpenApi } from './openapi';
@@ -114,6 +115,7 @@ export async function buildApp({ config, db, logger = false, throttle }: AppOpti
   adminRoutes(app, { db });
   inventoryRoutes(app, { db });
   purchaseOrderRoutes(app, { db });
+  dashboardRoutes(app, { db, timeZone: config.timeZone });
   app.get('/api/openapi.json', () => app.swagger());
   serveWebApp(app, config.webRoot);
   return app;

@@ -62,6 +62,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
     right: 'write',
   },
 
+  // Every signed-in user has a dashboard; it holds only the modules they can read.
+  'GET /api/dashboard/summary': SIGNED_IN,
+
   'GET /api/admin/users': ADMIN,
   'POST /api/admin/users': ADMIN,
   'PATCH /api/admin/users/:id': ADMIN,

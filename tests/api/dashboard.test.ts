@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardSummary } from '../../src/domain/dashboard';
+import { productionBatches } from '../../src/server/db/schema';
+import { dashboardSummary } from '../../src/server/modules/dashboard/service';
+import type { ApiClient } from '../support/api-client';
+import { createRole, firstAdmin, userWithRole } from '../support/personas';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let testApp: TestApp;
+let admin: ApiClient;
+
+const item = (name: string, currentStock: number, minStock: number, unitCost: number) =>
+  admin.post('/api/inventory', {
+    name,
+    category: 'ingredients',
+    unit: 'kg',
+    currentStock,
+    minStock,
+    unitCost,
+  });
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  admin = await firstAdmin(testApp);
+  await item('Flour', 40, 20, 1150.5); // 46,020.00
+  await item('Sugar', 4, 10, 900.25); // 3,601.00, low
+  await item('Yeast', 0, 2, 3500); // 0, low (out)
+  await item('Salt', 0.1, 0, 0.1); // 0.01, no minimum: never low
+  await item('Improver', 2, 2, 0.3333); // 0.6666 -> 0.67 in the sum, low
+});
+afterAll(() => testApp.close());
+
+describe('dashboard summary', () => {
+  it('values the inventory exactly and counts low stock by the spec rule', async () => {
+    const summary = (await admin.get<DashboardSummary>('/api/dashboard/summary')).body;
+    // 46,020.00 + 3,601.00 + 0 + 0.01 + 0.6666 = 49,621.6766 -> 49,621.68
+    expect(summary.inventory?.totalValue).toBe(49_621.68);
+    expect(summary.inventory?.lowStockCount).toBe(3);
+    expect(summary.inventory?.lowStockItems.map((i) => i.name)).toEqual([
+      'Yeast',
+      'Sugar',
+      'Improver',
+    ]);
+  });
+
+  it('counts orders awaiting delivery and lists the two to chase first', async () => {
+    const items = (await admin.get<{ id: string }[]>('/api/inventory')).body;
+    const line = [{ itemId: items[0]?.id, quantity: 1, totalCost: 500 }];
+    await admin.post('/api/purchase-orders', { supplier: 'Late', items: line });
+    await admin.post('/api/purchase-orders', {
+      supplier: 'Soon',
+      items: line,
+      expectedDelivery: '2026-12-01',
+    });
+    await admin.post('/api/purchase-orders', {
+      supplier: 'Shipped',
+      items: line,
+      status: 'shipped',
+    });
+    await admin.post('/api/purchase-orders', {
+      supplier: 'Done',
+      items: line,
+      status: 'delivered',
+    });
+    const summary = (await admin.get<DashboardSummary>('/api/dashboard/summary')).body;
+    expect(summary.purchaseOrders?.pendingCount).toBe(3);
+    expect(summary.purchaseOrders?.pendingOrders.map((o) => o.supplier)).toEqual(['Soon', 'Late']);
+  });
+
+  it("sums today's flour in the Lagos day, leaving out cancelled batches", async () => {
+    const db = testApp.database.db;
+    const batch = (batchNumber: string, flourKg: number, status: string, createdAt: string) =>
+      db.insert(productionBatches).values({
+        batchNumber,
+        recipeName: 'Agege Bread',
+        flourKg,
+        status,
+        createdAt: new Date(createdAt),
+      });
+    // 23:30 Lagos on the 21st is 22:30 UTC; 00:30 Lagos on the 22nd is 23:30 UTC on the 21st.
+    await batch('B-1', 50, 'planned', '2026-11-21T22:30:00Z');
+    await batch('B-2', 25.5, 'completed', '2026-11-21T09:00:00Z');
+    await batch('B-3', 100, 'cancelled', '2026-11-21T10:00:00Z');
+    await batch('B-4', 40, 'planned', '2026-11-21T23:30:00Z');
+    await batch('B-5', 10, 'in_progress', '2026-11-20T22:59:59Z');
+
+    const adminUser = { isAdmin: true, permissions: [] };
+    const lateOn21st = await dashboardSummary(
+      db,
+      adminUser,
+      'Africa/Lagos',
+      new Date('2026-11-21T22:45:00Z'),
+    );
+    expect(lateOn21st.production?.todaysFlourKg).toBe(75.5);
+    const earlyOn22nd = await dashboardSummary(
+      db,
+      adminUser,
+      'Africa/Lagos',
+      new Date('2026-11-21T23:45:00Z'),
+    );
+    expect(earlyOn22nd.production?.todaysFlourKg).toBe(40);
+    expect(earlyOn22nd.production?.recentBatches.map((b) => b.batchNumber)).toEqual([
+      'B-4',
+      'B-1',
+      'B-3',
+    ]);
+  });
+
+  it('holds only the parts of the modules the user can read', async () => {
+    const storeman = await userWithRole(
+      testApp,
+      admin,
+      'storeman',
+      await createRole(admin, 'Store', { canRead: true, canWrite: false, canDelete: false }, [
+        'inventory',
+      ]),
+    );
+    const summary = (await storeman.get<DashboardSummary>('/api/dashboard/summary')).body;
+    expect(summary.inventory).not.toBeNull();
+    expect(summary.production).toBeNull();
+    expect(summary.purchaseOrders).toBeNull();
+
+    const nobody = await userWithRole(testApp, admin, 'nobody', null);
+    expect((await nobody.get('/api/dashboard/summary')).body).toEqual({
+      inventory: null,
+      production: null,
+      purchaseOrders: null,
+    });
+  });
+});
