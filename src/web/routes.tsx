@@ -14,7 +14,13 @@ export interface PageRoute {
 
 /** Every signed-in route of spec section 2, with its page title and subtitle. */
 export const PAGE_ROUTES: readonly PageRoute[] = [
-  { path: '/', title: 'Dashboard', subtitle: 'Overview of bakery operations', module: null },
+  {
+    path: '/',
+    title: 'Dashboard',
+    subtitle: 'Overview of bakery operations',
+    module: null,
+    page: lazy(() => import('./pages/dashboard/DashboardPage')),
+  },
   {
     path: '/inventory',
     title: 'Inventory',

@@ -6,6 +6,7 @@ import type {
   StockMovement,
 } from '../../../domain/inventory-schemas';
 import { apiGet, apiRequest } from '../../api/http';
+import { dashboardKeys } from '../dashboard/queries';
 
 export const inventoryKeys = {
   all: ['/api/inventory'] as const,
@@ -25,8 +26,6 @@ export const useMovements = (id: string | null) =>
     queryKey: inventoryKeys.movements(id ?? ''),
     queryFn: () => apiGet<StockMovement[]>(`/api/inventory/${id}/movements`),
     enabled: id !== null,
-    // A history is read when opened; later changes should show when it is opened again.
-    staleTime: 0,
   });
 
 /** Any change to an item can change the list, the low-stock list and its history. */
@@ -34,7 +33,11 @@ function useInventoryMutation<TInput, TResult>(mutationFn: (input: TInput) => Pr
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.summary }),
+      ]),
   });
 }
 

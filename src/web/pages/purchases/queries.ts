@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PurchaseOrder, PurchaseOrderInput } from '../../../domain/purchase-order-schemas';
 import { apiGet, apiRequest } from '../../api/http';
+import { dashboardKeys } from '../dashboard/queries';
 import { inventoryKeys } from '../inventory/queries';
 
 const PAGE_SIZE = 50;
@@ -37,6 +38,7 @@ function useOrderMutation<TInput>(mutationFn: (input: TInput) => Promise<Purchas
       Promise.all([
         queryClient.invalidateQueries({ queryKey: orderKeys.all }),
         queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.summary }),
       ]),
   });
 }
