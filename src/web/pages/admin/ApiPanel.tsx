@@ -1,18 +1,8 @@
-import {
-  Accordion,
-  Badge,
-  Button,
-  Card,
-  Code,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Accordion, Badge, Button, Card, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../api/http';
+import { LoadingLine } from '../../components/LoadingLine';
 import { adminKeys } from './queries';
 
 interface JsonSchema {
@@ -110,12 +100,7 @@ export function ApiPanel() {
     queryFn: () => apiGet<OpenApiDocument>('/api/openapi.json'),
   });
   if (document.isPending) {
-    return (
-      <Group justify="center" p="xl">
-        <Loader color="orange" size="sm" />
-        <Text c="dimmed">Loading the API description...</Text>
-      </Group>
-    );
+    return <LoadingLine label="Loading the API description..." />;
   }
   if (document.isError) return <Text c="red">Failed to load the API description</Text>;
 

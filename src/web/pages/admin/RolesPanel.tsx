@@ -1,10 +1,11 @@
-import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RoleWithPermissions } from '../../../domain/admin-schemas';
 import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadingLine } from '../../components/LoadingLine';
 import { PermissionMatrix } from './PermissionMatrix';
 import { useDeleteRole, useModules, useRoles } from './queries';
 import { RoleDialog } from './RoleDialog';
@@ -45,10 +46,7 @@ export function RolesPanel() {
         </Button>
       </Group>
       {loading ? (
-        <Group justify="center" p="xl">
-          <Loader color="orange" size="sm" />
-          <Text c="dimmed">Loading roles...</Text>
-        </Group>
+        <LoadingLine label="Loading roles..." />
       ) : roles.isError || modules.isError ? (
         <Text c="red">Failed to load roles</Text>
       ) : roles.data.length === 0 ? (

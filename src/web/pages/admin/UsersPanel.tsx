@@ -1,21 +1,12 @@
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Table, Text } from '@mantine/core';
 import { IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AdminUser } from '../../../domain/admin-schemas';
 import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { IconAction } from '../../components/IconAction';
+import { LoadingLine } from '../../components/LoadingLine';
 import { useDeleteUser, useUsers } from './queries';
 import { UserCards } from './UserCards';
 import { UserDialog } from './UserDialog';
@@ -62,10 +53,7 @@ export function UsersPanel() {
         </Button>
       </Group>
       {users.isPending ? (
-        <Group justify="center" p="xl">
-          <Loader color="orange" size="sm" />
-          <Text c="dimmed">Loading users...</Text>
-        </Group>
+        <LoadingLine label="Loading users..." />
       ) : users.isError ? (
         <Text c="red" p="md">
           Failed to load users
@@ -127,25 +115,19 @@ export function UsersPanel() {
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label="Edit user">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Edit ${user.username}`}
-                            onClick={() => setDialog({ opened: true, user })}
-                          >
-                            <IconPencil size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Delete user">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${user.username}`}
-                            onClick={() => setDeleting(user)}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <IconAction
+                          tooltip="Edit user"
+                          label={`Edit ${user.username}`}
+                          icon={IconPencil}
+                          onClick={() => setDialog({ opened: true, user })}
+                        />
+                        <IconAction
+                          tooltip="Delete user"
+                          label={`Delete ${user.username}`}
+                          icon={IconTrash}
+                          colour="red"
+                          onClick={() => setDeleting(user)}
+                        />
                       </Group>
                     </Table.Td>
                   </Table.Tr>

@@ -1,17 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconHistory,
@@ -29,6 +16,8 @@ import { notifyError, notifySuccess } from '../../api/notify';
 import { useRights } from '../../auth/use-rights';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatQuantity } from '../../components/format';
+import { IconAction } from '../../components/IconAction';
+import { LoadingLine } from '../../components/LoadingLine';
 import { PageHeader } from '../../components/PageHeader';
 import { StatCard } from '../../components/StatCard';
 import { ItemDialog } from './ItemDialog';
@@ -73,38 +62,29 @@ export default function InventoryPage() {
 
   const actions = (item: InventoryItem) => (
     <Group gap={4} justify="flex-end" wrap="nowrap">
-      <Tooltip label="Stock history">
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={`Stock history of ${item.name}`}
-          onClick={() => setHistory(item)}
-        >
-          <IconHistory size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <IconAction
+        tooltip="Stock history"
+        label={`Stock history of ${item.name}`}
+        icon={IconHistory}
+        colour="gray"
+        onClick={() => setHistory(item)}
+      />
       {rights.canWrite && (
-        <Tooltip label="Edit item">
-          <ActionIcon
-            variant="subtle"
-            aria-label={`Edit ${item.name}`}
-            onClick={() => setEditing({ opened: true, item })}
-          >
-            <IconPencil size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <IconAction
+          tooltip="Edit item"
+          label={`Edit ${item.name}`}
+          icon={IconPencil}
+          onClick={() => setEditing({ opened: true, item })}
+        />
       )}
       {rights.canDelete && (
-        <Tooltip label="Delete item">
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Delete ${item.name}`}
-            onClick={() => setDeleting(item)}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <IconAction
+          tooltip="Delete item"
+          label={`Delete ${item.name}`}
+          icon={IconTrash}
+          colour="red"
+          onClick={() => setDeleting(item)}
+        />
       )}
     </Group>
   );
@@ -137,10 +117,7 @@ export default function InventoryPage() {
       </SimpleGrid>
       <Card withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>
         {items.isPending ? (
-          <Group justify="center" p="xl">
-            <Loader color="orange" size="sm" />
-            <Text c="dimmed">Loading inventory...</Text>
-          </Group>
+          <LoadingLine label="Loading inventory..." />
         ) : items.isError ? (
           <Text c="red" p="md">
             Failed to load inventory

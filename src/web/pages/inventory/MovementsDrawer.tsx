@@ -1,8 +1,9 @@
-import { Badge, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { Badge, Drawer, Group, Stack, Text } from '@mantine/core';
 import { type InventoryItem, STOCK_MOVEMENT_REASONS } from '../../../domain/inventory-schemas';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time';
 import { useAppInfo } from '../../auth/queries';
 import { formatDateTime, formatQuantity } from '../../components/format';
+import { LoadingLine } from '../../components/LoadingLine';
 import { useMovements } from './queries';
 
 /** Every change of one item's stock: when, how much, why, what caused it and who. */
@@ -24,10 +25,7 @@ export function MovementsDrawer({
       title={item ? `Stock history: ${item.name}` : ''}
     >
       {movements.isPending ? (
-        <Group gap="sm">
-          <Loader size="sm" color="orange" />
-          <Text c="dimmed">Loading history...</Text>
-        </Group>
+        <LoadingLine label="Loading history..." />
       ) : movements.isError ? (
         <Text c="red">Failed to load the stock history</Text>
       ) : movements.data.length === 0 ? (

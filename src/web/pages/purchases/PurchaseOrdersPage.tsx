@@ -1,4 +1,4 @@
-import { Button, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconClock, IconPlus, IconShoppingCart } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -11,6 +11,7 @@ import { useAppInfo } from '../../auth/queries';
 import { useRights } from '../../auth/use-rights';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../components/format';
+import { LoadingLine } from '../../components/LoadingLine';
 import { PageHeader } from '../../components/PageHeader';
 import { StatCard } from '../../components/StatCard';
 import { CreateOrderDialog } from './CreateOrderDialog';
@@ -108,10 +109,7 @@ export default function PurchaseOrdersPage() {
         />
       </SimpleGrid>
       {orders.isPending ? (
-        <Group justify="center" p="xl">
-          <Loader color="orange" size="sm" />
-          <Text c="dimmed">Loading orders...</Text>
-        </Group>
+        <LoadingLine label="Loading orders..." />
       ) : orders.isError ? (
         <Text c="red">Failed to load purchase orders</Text>
       ) : list.length === 0 ? (
