@@ -1,4 +1,5 @@
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { toKobo } from '../../../domain/money';
 import {
   defaultOrderNumber,
   movingAverageCost,
@@ -105,17 +106,14 @@ async function receiveLines(tx: Transaction, orderId: string, lines: StoredLine[
 }
 
 export async function createOrder(db: Database, input: PurchaseOrderInput, userId: string) {
-  const lines: StoredLine[] = input.items.map((line) => ({
+  const lines = input.items.map((line) => ({
     itemId: line.itemId,
     quantity: line.quantity,
     totalCost: line.totalCost,
     unitCost: unitCostOf(line.totalCost, line.quantity),
   }));
-  const totalAmount = orderTotal(lines as { totalCost: number }[]);
-  if (
-    input.totalAmount !== undefined &&
-    Math.round(input.totalAmount * 100) !== Math.round(totalAmount * 100)
-  ) {
+  const totalAmount = orderTotal(lines);
+  if (input.totalAmount !== undefined && toKobo(input.totalAmount) !== toKobo(totalAmount)) {
     throw badRequest('The total amount does not match the items', [
       { path: 'totalAmount', message: `The items add up to ${totalAmount.toFixed(2)}` },
     ]);

@@ -32,6 +32,13 @@ import { StatCard } from '../../components/StatCard';
 import { OrderStatusBadge } from '../purchases/OrderStatusBadge';
 import { useDashboardSummary } from './queries';
 
+const QUICK_ACTIONS = [
+  { label: 'New Production', href: '/production', icon: IconBuildingFactory2 },
+  { label: 'Purchase Order', href: '/purchases', icon: IconShoppingCart },
+  { label: 'New Recipe', href: '/recipes', icon: IconChefHat },
+  { label: 'View Reports', href: '/reports', icon: IconChartBar },
+];
+
 const BATCH_COLOURS: Record<string, string> = { completed: 'green', in_progress: 'blue' };
 
 function ListCard({ title, children }: { title: string; children: ReactNode }) {
@@ -184,38 +191,17 @@ export default function DashboardPage() {
         )}
         <ListCard title="Quick Actions">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Button
-              component={Link}
-              href="/production"
-              variant="light"
-              leftSection={<IconBuildingFactory2 size={18} aria-hidden />}
-            >
-              New Production
-            </Button>
-            <Button
-              component={Link}
-              href="/purchases"
-              variant="light"
-              leftSection={<IconShoppingCart size={18} aria-hidden />}
-            >
-              Purchase Order
-            </Button>
-            <Button
-              component={Link}
-              href="/recipes"
-              variant="light"
-              leftSection={<IconChefHat size={18} aria-hidden />}
-            >
-              New Recipe
-            </Button>
-            <Button
-              component={Link}
-              href="/reports"
-              variant="light"
-              leftSection={<IconChartBar size={18} aria-hidden />}
-            >
-              View Reports
-            </Button>
+            {QUICK_ACTIONS.map((action) => (
+              <Button
+                key={action.href}
+                component={Link}
+                href={action.href}
+                variant="light"
+                leftSection={<action.icon size={18} aria-hidden />}
+              >
+                {action.label}
+              </Button>
+            ))}
           </SimpleGrid>
         </ListCard>
         {purchaseOrders && (
