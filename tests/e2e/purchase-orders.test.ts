@@ -160,9 +160,9 @@ describe('purchase orders and the dashboard', () => {
     await expectToast(page, 'Reorder Initiated', 'Purchase order process started for this item');
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Create Purchase Order').waitFor();
-    expect(
-      await dialog.getByTestId('order-line').getByLabel('Item', { exact: true }).inputValue(),
-    ).toBe('Sugar (kg)');
+    // The line is filled once the item list arrives, which may be after the dialog shows.
+    const item = dialog.getByTestId('order-line').getByLabel('Item', { exact: true });
+    await expect.poll(() => item.inputValue()).toBe('Sugar (kg)');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/purchases');
