@@ -63,3 +63,25 @@ export function businessDay(at: Date, timeZone: string): { start: Date; end: Dat
     end: zonedMidnight(year, month, day + 1, timeZone),
   };
 }
+
+/**
+ * [start, end) of the business month containing `at`, or of the month
+ * `monthsAgo` before it, as instants.
+ */
+export function businessMonth(
+  at: Date,
+  timeZone: string,
+  monthsAgo = 0,
+): { start: Date; end: Date } {
+  const { year, month } = zonedParts(at, timeZone);
+  return {
+    start: zonedMidnight(year, month - monthsAgo, 1, timeZone),
+    end: zonedMidnight(year, month - monthsAgo + 1, 1, timeZone),
+  };
+}
+
+/** "20261121": the calendar date in the business time zone, digits only. */
+export function businessDateDigits(at: Date, timeZone: string): string {
+  const { year, month, day } = zonedParts(at, timeZone);
+  return `${year}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}`;
+}

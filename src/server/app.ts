@@ -19,7 +19,10 @@ import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
+import { productionRoutes } from './modules/production/routes';
+import { productionHistoryRoutes } from './modules/production-history/routes';
 import { purchaseOrderRoutes } from './modules/purchase-orders/routes';
+import { recipeRoutes } from './modules/recipes/routes';
 import { registerOpenApi } from './openapi';
 
 export interface AppOptions {
@@ -115,6 +118,9 @@ export async function buildApp({ config, db, logger = false, throttle }: AppOpti
   adminRoutes(app, { db });
   inventoryRoutes(app, { db });
   purchaseOrderRoutes(app, { db });
+  recipeRoutes(app, { db });
+  productionRoutes(app, { db, timeZone: config.timeZone });
+  productionHistoryRoutes(app, { db, timeZone: config.timeZone });
   dashboardRoutes(app, { db, timeZone: config.timeZone });
   app.get('/api/openapi.json', () => app.swagger());
   serveWebApp(app, config.webRoot);

@@ -62,6 +62,34 @@ export const ROUTE_ACCESS: Record<string, Access> = {
     right: 'write',
   },
 
+  // The batch form chooses from the recipes.
+  'GET /api/recipes': {
+    kind: 'any-of',
+    rules: [
+      { module: 'recipes', right: 'read' },
+      { module: 'production', right: 'write' },
+    ],
+  },
+  'POST /api/recipes': { kind: 'module', module: 'recipes', right: 'write' },
+  'PATCH /api/recipes/:id': { kind: 'module', module: 'recipes', right: 'write' },
+  'DELETE /api/recipes/:id': { kind: 'module', module: 'recipes', right: 'delete' },
+  // Undo of a delete needs the same right as the delete.
+  'POST /api/recipes/:id/restore': { kind: 'module', module: 'recipes', right: 'delete' },
+
+  'GET /api/production-batches': { kind: 'module', module: 'production', right: 'read' },
+  'GET /api/production-batches/summary': { kind: 'module', module: 'production', right: 'read' },
+  'POST /api/production-batches': { kind: 'module', module: 'production', right: 'write' },
+  // Starting, completing and cancelling are all changes of a batch: cancelling deletes nothing.
+  'PATCH /api/production-batches/:id': { kind: 'module', module: 'production', right: 'write' },
+  'GET /api/production-batches/:id/cost': { kind: 'module', module: 'production', right: 'read' },
+
+  'GET /api/production-history': { kind: 'module', module: 'production_history', right: 'read' },
+  'GET /api/production-history/summary': {
+    kind: 'module',
+    module: 'production_history',
+    right: 'read',
+  },
+
   // Every signed-in user has a dashboard; it holds only the modules they can read.
   'GET /api/dashboard/summary': SIGNED_IN,
 

@@ -1,0 +1,56 @@
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { averageBatchKg, percentChange } from '../../../domain/production';
+import type { ProductionHistorySummary } from '../../../domain/production-schemas';
+import { businessMonth } from '../../../domain/time';
+import type { Database } from '../../db/connection';
+import { productionBatches } from '../../db/schema';
+import { toBatch } from '../production/service';
+
+const COMPLETED = eq(productionBatches.status, 'completed');
+
+/** Completed batches, most recently completed first. */
+export async function listCompleted(db: Database, limit: number, offset: number) {
+  const rows = await db
+    .select()
+    .from(productionBatches)
+    .where(COMPLETED)
+    .orderBy(desc(productionBatches.completedAt), desc(productionBatches.batchNumber))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(toBatch);
+}
+
+const flourBetween = (range: { start: Date; end: Date }) =>
+  sql<string>`coalesce(sum(${productionBatches.flourKg}) filter (where ${and(
+    gte(productionBatches.completedAt, range.start),
+    lt(productionBatches.completedAt, range.end),
+  )}), 0)::text`;
+
+/** Totals over completed batches; months are the bakery's calendar months. */
+export async function historySummary(
+  db: Database,
+  timeZone: string,
+  now = new Date(),
+): Promise<ProductionHistorySummary> {
+  const [row] = await db
+    .select({
+      totalKg: sql<string>`coalesce(sum(${productionBatches.flourKg}), 0)::text`,
+      batches: sql<number>`count(*)::int`,
+      thisMonthKg: flourBetween(businessMonth(now, timeZone)),
+      lastMonthKg: flourBetween(businessMonth(now, timeZone, 1)),
+    })
+    .from(productionBatches)
+    .where(COMPLETED);
+  const totalKg = Number(row?.totalKg ?? 0);
+  const completedBatches = Number(row?.batches ?? 0);
+  const thisMonthKg = Number(row?.thisMonthKg ?? 0);
+  const lastMonthKg = Number(row?.lastMonthKg ?? 0);
+  return {
+    totalKg,
+    completedBatches,
+    thisMonthKg,
+    lastMonthKg,
+    changePercent: percentChange(thisMonthKg, lastMonthKg),
+    averageBatchKg: averageBatchKg(totalKg, completedBatches),
+  };
+}

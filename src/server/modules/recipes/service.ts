@@ -1,0 +1,211 @@
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { FieldError } from '../../../domain/errors';
+import { unitMismatchMessage, unitsFit } from '../../../domain/production';
+import type {
+  Recipe,
+  RecipeInput,
+  RecipeUnit,
+  RecipeUpdateInput,
+} from '../../../domain/recipe-schemas';
+import type { Database, Transaction } from '../../db/connection';
+import { inventoryItems, recipes } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../errors';
+
+type RecipeRow = typeof recipes.$inferSelect;
+type Line = RecipeRow['ingredients'][number];
+
+const NAME_TAKEN = 'A recipe with this name already exists';
+
+async function toRecipes(db: Database | Transaction, rows: RecipeRow[]): Promise<Recipe[]> {
+  const itemIds = [...new Set(rows.flatMap((row) => row.ingredients.map((line) => line.itemId)))];
+  const items = itemIds.length
+    ? await db
+        .select({ id: inventoryItems.id, name: inventoryItems.name })
+        .from(inventoryItems)
+        .where(inArray(inventoryItems.id, itemIds))
+    : [];
+  const names = new Map(items.map((item) => [item.id, item.name]));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    baseFlourKg: row.baseFlourKg,
+    ingredients: row.ingredients.map((line) => ({
+      itemId: line.itemId,
+      itemName: names.get(line.itemId) ?? null,
+      quantity: line.quantity,
+      unit: line.unit as RecipeUnit,
+    })),
+    instructions: row.instructions,
+    estimatedDuration: row.estimatedDuration,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+/** Recipes in use (not deleted), by name. */
+export async function listRecipes(db: Database): Promise<Recipe[]> {
+  const rows = await db
+    .select()
+    .from(recipes)
+    .where(isNull(recipes.deletedAt))
+    .orderBy(asc(recipes.name));
+  return toRecipes(db, rows);
+}
+
+async function getRecipe(db: Database, id: string): Promise<Recipe> {
+  const rows = await db.select().from(recipes).where(eq(recipes.id, id));
+  const [recipe] = await toRecipes(db, rows);
+  if (!recipe) throw notFound('Recipe');
+  return recipe;
+}
+
+/**
+ * Each line must name an ingredient item whose unit it can be measured in
+ * (kg/g, liters/ml, units); the 400 names the ingredient at fault.
+ */
+async function checkIngredients(tx: Transaction, lines: readonly Line[]) {
+  const items = await tx
+    .select({
+      id: inventoryItems.id,
+      name: inventoryItems.name,
+      category: inventoryItems.category,
+      unit: inventoryItems.unit,
+    })
+    .from(inventoryItems)
+    .where(
+      inArray(
+        inventoryItems.id,
+        lines.map((line) => line.itemId),
+      ),
+    );
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const errors: FieldError[] = [];
+  lines.forEach((line, index) => {
+    const item = byId.get(line.itemId);
+    if (!item) {
+      errors.push({ path: `ingredients.${index}.itemId`, message: 'Choose an ingredient' });
+    } else if (item.category !== 'ingredients') {
+      errors.push({
+        path: `ingredients.${index}.itemId`,
+        message: `${item.name} is not in the ingredients category`,
+      });
+    } else if (!unitsFit(line.unit, item.unit)) {
+      errors.push({
+        path: `ingredients.${index}.unit`,
+        message: unitMismatchMessage(item.name, line.unit, item.unit),
+      });
+    }
+  });
+  const [first] = errors;
+  if (first) throw badRequest(first.message, errors);
+}
+
+/** Two recipes in use may not share a name: sales and available loaves go by recipe name. */
+async function checkNameFree(tx: Transaction, name: string, exceptId?: string) {
+  // Serialises recipe writes so two saves of the same new name cannot both pass.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bakery:recipe-names'))`);
+  const [taken] = await tx
+    .select({ id: recipes.id })
+    .from(recipes)
+    .where(
+      and(
+        sql`lower(${recipes.name}) = lower(${name})`,
+        isNull(recipes.deletedAt),
+        exceptId ? ne(recipes.id, exceptId) : undefined,
+      ),
+    );
+  if (taken) throw conflict(NAME_TAKEN, [{ path: 'name', message: NAME_TAKEN }]);
+}
+
+const storedLines = (lines: RecipeInput['ingredients']): Line[] =>
+  lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity, unit: line.unit }));
+
+export async function createRecipe(db: Database, input: RecipeInput): Promise<Recipe> {
+  const id = await db.transaction(async (tx) => {
+    const ingredients = storedLines(input.ingredients);
+    await checkIngredients(tx, ingredients);
+    await checkNameFree(tx, input.name);
+    const [created] = await tx
+      .insert(recipes)
+      .values({
+        name: input.name,
+        description: input.description ?? null,
+        baseFlourKg: input.baseFlourKg ?? 1,
+        ingredients,
+        instructions: input.instructions ?? null,
+        estimatedDuration: input.estimatedDuration ?? null,
+      })
+      .returning({ id: recipes.id });
+    if (!created) throw new Error('insert returned no row');
+    return created.id;
+  });
+  return getRecipe(db, id);
+}
+
+async function lockRecipe(tx: Transaction, id: string) {
+  const [row] = await tx
+    .select()
+    .from(recipes)
+    .where(and(eq(recipes.id, id), isNull(recipes.deletedAt)))
+    .for('update');
+  if (!row) throw notFound('Recipe');
+  return row;
+}
+
+/**
+ * Batches keep their own copy of what they used (their stock movements), so
+ * changing a recipe never changes the history or a cancellation.
+ */
+export async function updateRecipe(
+  db: Database,
+  id: string,
+  input: RecipeUpdateInput,
+): Promise<Recipe> {
+  await db.transaction(async (tx) => {
+    await lockRecipe(tx, id);
+    const ingredients = input.ingredients ? storedLines(input.ingredients) : undefined;
+    if (ingredients) await checkIngredients(tx, ingredients);
+    if (input.name !== undefined) await checkNameFree(tx, input.name, id);
+    await tx
+      .update(recipes)
+      .set({
+        name: input.name,
+        description: input.description,
+        baseFlourKg: input.baseFlourKg,
+        ingredients,
+        instructions: input.instructions,
+        estimatedDuration: input.estimatedDuration,
+        updatedAt: new Date(),
+      })
+      .where(eq(recipes.id, id));
+  });
+  return getRecipe(db, id);
+}
+
+/** Hides the recipe; its batches keep their recipe name and link, and Undo brings it back. */
+export async function deleteRecipe(db: Database, id: string) {
+  return db.transaction(async (tx) => {
+    const row = await lockRecipe(tx, id);
+    await tx.update(recipes).set({ deletedAt: new Date() }).where(eq(recipes.id, id));
+    return { message: `${row.name} was deleted` };
+  });
+}
+
+/** Undo of a delete, refused when another recipe in use has taken the name meanwhile. */
+export async function restoreRecipe(db: Database, id: string): Promise<Recipe> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(recipes)
+      .where(and(eq(recipes.id, id), isNotNull(recipes.deletedAt)))
+      .for('update');
+    if (!row) throw notFound('Deleted recipe');
+    await checkNameFree(tx, row.name, id);
+    await tx
+      .update(recipes)
+      .set({ deletedAt: null, updatedAt: new Date() })
+      .where(eq(recipes.id, id));
+  });
+  return getRecipe(db, id);
+}
