@@ -1,4 +1,5 @@
 import type { InventoryItem } from './inventory-schemas';
+import type { BatchStatus } from './production-schemas';
 import type { PurchaseOrderStatus } from './purchase-order-schemas';
 
 export interface RecentBatch {
@@ -6,7 +7,7 @@ export interface RecentBatch {
   recipeName: string;
   batchNumber: string;
   flourKg: number;
-  status: string;
+  status: BatchStatus;
   createdAt: string;
 }
 

@@ -1,4 +1,4 @@
-import { fromKobo, type Kobo, sumKobo, toKobo } from './money';
+import { fromKobo, type Kobo } from './money';
 import { roundQuantity } from './quantity';
 import { businessDateDigits } from './time';
 
@@ -79,12 +79,28 @@ export function batchIngredientCost(
   flourKg: number,
   inventory: readonly CostedItem[],
 ): Kobo {
-  const lines = used.map(({ item, quantity }) => toKobo(quantity * item.unitCost));
+  const lines = used.map(({ item, quantity }) => exactValue(quantity, item.unitCost));
   if (!used.some(({ item }) => isFlourItem(item))) {
     const flour = inventory.find((item) => isFlourItem(item) && unitsFit('kg', item.unit));
-    if (flour) lines.push(toKobo(convertQuantity(flourKg, 'kg', flour.unit) * flour.unitCost));
+    if (flour) lines.push(exactValue(convertQuantity(flourKg, 'kg', flour.unit), flour.unitCost));
   }
-  return sumKobo(lines);
+  return roundToKobo(lines.reduce((total, line) => total + line, 0n));
+}
+
+/**
+ * Quantity (3 decimals) times unit cost (4 decimals), exactly, in ten-millionths
+ * of a naira: lines are added before any rounding, so the total is the true one.
+ */
+function exactValue(quantity: number, unitCost: number): bigint {
+  return BigInt(Math.round(quantity * 1000)) * BigInt(Math.round(unitCost * 10_000));
+}
+
+/** Ten-millionths of a naira to whole kobo, half away from zero. */
+function roundToKobo(value: bigint): Kobo {
+  const perKobo = 100_000n;
+  const magnitude = value < 0n ? -value : value;
+  const kobo = (magnitude + perKobo / 2n) / perKobo;
+  return Number(value < 0n ? -kobo : kobo) as Kobo;
 }
 
 /** Cost per loaf to the kobo; 0 until at least one loaf is counted. */
@@ -96,6 +112,24 @@ export function costPerLoaf(ingredientCost: Kobo, loaves: number): number {
 /** Spec: year, month, day and the last 3 digits of the timestamp, e.g. "BATCH-20261121-042". */
 export function defaultBatchNumber(now: Date, timeZone: string): string {
   return `BATCH-${businessDateDigits(now, timeZone)}-${String(now.getTime()).slice(-3)}`;
+}
+
+/**
+ * The default number, or when a batch already has it (1 in 1000 each time on a
+ * busy day), the next free one of that day: the last 3 digits count on, then
+ * a suffix. `taken` holds that day's numbers in lower case.
+ */
+export function freeBatchNumber(wanted: string, taken: ReadonlySet<string>): string {
+  const prefix = wanted.slice(0, -3);
+  const start = Number(wanted.slice(-3));
+  for (let step = 0; step < 1000; step += 1) {
+    const candidate = `${prefix}${String((start + step) % 1000).padStart(3, '0')}`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+  for (let suffix = 2; ; suffix += 1) {
+    const candidate = `${wanted}-${suffix}`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
 }
 
 /** Whole hours from start to completion; null when the batch was never started. */

@@ -125,3 +125,17 @@ export function formatDuration(minutes: number | null): string {
   if (parts.hours === 0) return `${parts.minutes}m`;
   return parts.minutes === 0 ? `${parts.hours}h` : `${parts.hours}h ${parts.minutes}m`;
 }
+
+/** The form's duration boxes (spec: hours at least 0, minutes 0-59), stored as minutes. */
+export const durationFormSchema = z.strictObject({
+  hours: z
+    .number({ error: 'Hours must be a number' })
+    .int({ error: 'Hours must be a whole number' })
+    .min(0, { error: 'Hours cannot be negative' })
+    .max(168, { error: 'Hours must be at most 168' }),
+  minutes: z
+    .number({ error: 'Minutes must be a number' })
+    .int({ error: 'Minutes must be a whole number' })
+    .min(0, { error: 'Minutes must be between 0 and 59' })
+    .max(59, { error: 'Minutes must be between 0 and 59' }),
+});

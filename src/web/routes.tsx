@@ -40,12 +40,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     title: 'Recipes',
     subtitle: 'Manage bread recipes and formulations',
     module: 'recipes',
+    page: lazy(() => import('./pages/recipes/RecipesPage')),
   },
   {
     path: '/production',
     title: 'Production',
     subtitle: 'Manage production batches and schedules',
     module: 'production',
+    page: lazy(() => import('./pages/production/ProductionPage')),
   },
   {
     path: '/sales',
@@ -64,6 +66,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     title: 'Production History',
     subtitle: 'Track completed production batches',
     module: 'production_history',
+    page: lazy(() => import('./pages/history/ProductionHistoryPage')),
   },
   {
     path: '/accounting',

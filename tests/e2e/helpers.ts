@@ -107,3 +107,13 @@ export async function holdRequests(page: Page, path: string): Promise<() => Prom
     await page.unroute(matches);
   };
 }
+
+/** Picks an option of a Mantine Select by its label. */
+export async function choose(page: Page, select: Locator, option: string): Promise<void> {
+  await select.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The stat card (or any card) headed by this exact label. */
+export const statCard = (page: Page, label: string): Locator =>
+  page.locator('.mantine-Card-root').filter({ has: page.getByText(label, { exact: true }) });

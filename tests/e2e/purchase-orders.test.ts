@@ -2,10 +2,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, newPage, PHONE, screenshot, startWebApp } from '../support/browser';
 import {
+  choose,
   dismissToast,
   expectToast,
   registerThroughApi,
   signInThroughApi,
+  statCard,
   type TestUser,
 } from './helpers';
 
@@ -16,15 +18,6 @@ const ADMIN: TestUser = {
   firstName: 'Musa',
   lastName: 'Ibrahim',
 };
-
-/** Picks an option of a Mantine Select by its label. */
-async function choose(page: Page, select: ReturnType<Page['getByLabel']>, option: string) {
-  await select.click();
-  await page.getByRole('option', { name: option }).click();
-}
-
-const statCard = (page: Page, label: string) =>
-  page.locator('.mantine-Card-root').filter({ has: page.getByText(label, { exact: true }) });
 
 describe('purchase orders and the dashboard', () => {
   let web: Awaited<ReturnType<typeof startWebApp>>;

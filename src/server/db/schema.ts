@@ -185,6 +185,8 @@ export const purchaseOrders = pgTable(
       'purchase_orders_status_check',
       sql`${t.status} in ('pending', 'shipped', 'delivered', 'cancelled')`,
     ),
+    // Order numbers are told apart without regard to case, also when two saves race.
+    uniqueIndex('purchase_orders_order_number_lower_unique').on(sql`lower(${t.orderNumber})`),
     index('purchase_orders_status_idx').on(t.status),
     index('purchase_orders_order_date_idx').on(t.orderDate),
   ],
@@ -211,6 +213,7 @@ export const productionBatches = pgTable(
       'production_batches_status_check',
       sql`${t.status} in ('planned', 'in_progress', 'completed', 'cancelled')`,
     ),
+    uniqueIndex('production_batches_batch_number_lower_unique').on(sql`lower(${t.batchNumber})`),
     index('production_batches_created_at_idx').on(t.createdAt),
     index('production_batches_status_completed_idx').on(t.status, t.completedAt),
     index('production_batches_recipe_name_idx').on(t.recipeName),

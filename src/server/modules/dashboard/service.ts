@@ -2,6 +2,7 @@ import { and, asc, desc, gt, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm'
 import type { DashboardSummary } from '../../../domain/dashboard';
 import type { AccessSubject } from '../../../domain/permissions';
 import { canRead } from '../../../domain/permissions';
+import type { BatchStatus } from '../../../domain/production-schemas';
 import { businessDay } from '../../../domain/time';
 import type { Database } from '../../db/connection';
 import { inventoryItems, productionBatches, purchaseOrders } from '../../db/schema';
@@ -69,7 +70,11 @@ async function productionPart(
     .limit(3);
   return {
     todaysFlourKg: Number(totals?.flourKg ?? 0),
-    recentBatches: recent.map((batch) => ({ ...batch, createdAt: batch.createdAt.toISOString() })),
+    recentBatches: recent.map((batch) => ({
+      ...batch,
+      status: batch.status as BatchStatus,
+      createdAt: batch.createdAt.toISOString(),
+    })),
   };
 }
 

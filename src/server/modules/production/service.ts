@@ -3,6 +3,7 @@ import { fromKobo } from '../../../domain/money';
 import {
   batchIngredientCost,
   defaultBatchNumber,
+  freeBatchNumber,
   scaledRequirement,
   unitMismatchMessage,
   unitsFit,
@@ -71,6 +72,16 @@ async function getBatch(db: Database, id: string): Promise<ProductionBatch> {
   return toBatch(row);
 }
 
+/** The spec's default number for now, moved on if a batch of the day already has it. */
+async function unusedDefaultNumber(tx: Transaction, timeZone: string): Promise<string> {
+  const wanted = defaultBatchNumber(new Date(), timeZone);
+  const sameDay = await tx
+    .select({ batchNumber: productionBatches.batchNumber })
+    .from(productionBatches)
+    .where(ilike(productionBatches.batchNumber, `${wanted.slice(0, -3)}%`));
+  return freeBatchNumber(wanted, new Set(sameDay.map((row) => row.batchNumber.toLowerCase())));
+}
+
 /**
  * Inserts the batch and takes its ingredients out of stock, scaled by
  * flourKg ÷ baseFlourKg and converted to each item's unit, in one transaction.
@@ -90,7 +101,7 @@ export async function createBatch(
         .where(and(eq(recipes.id, input.recipeId), isNull(recipes.deletedAt)));
       if (!recipe) throw notFound('Recipe');
 
-      const batchNumber = input.batchNumber ?? defaultBatchNumber(new Date(), timeZone);
+      const batchNumber = input.batchNumber ?? (await unusedDefaultNumber(tx, timeZone));
       const [taken] = await tx
         .select({ id: productionBatches.id })
         .from(productionBatches)

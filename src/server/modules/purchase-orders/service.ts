@@ -10,6 +10,7 @@ import {
   unitCostOf,
 } from '../../../domain/purchase-order-schemas';
 import type { Database, Transaction } from '../../db/connection';
+import { isUniqueViolation } from '../../db/errors';
 import { inventoryItems, purchaseOrders } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { changeStock } from '../inventory/stock';
@@ -118,42 +119,50 @@ export async function createOrder(db: Database, input: PurchaseOrderInput, userI
       { path: 'totalAmount', message: `The items add up to ${totalAmount.toFixed(2)}` },
     ]);
   }
-  const id = await db.transaction(async (tx) => {
-    const itemIds = [...new Set(lines.map((line) => line.itemId))];
-    const found = await tx
-      .select({ id: inventoryItems.id })
-      .from(inventoryItems)
-      .where(inArray(inventoryItems.id, itemIds));
-    if (found.length !== itemIds.length) throw notFound('Inventory item');
+  const id = await db
+    .transaction(async (tx) => {
+      const itemIds = [...new Set(lines.map((line) => line.itemId))];
+      const found = await tx
+        .select({ id: inventoryItems.id })
+        .from(inventoryItems)
+        .where(inArray(inventoryItems.id, itemIds));
+      if (found.length !== itemIds.length) throw notFound('Inventory item');
 
-    const orderNumber = input.orderNumber ?? defaultOrderNumber();
-    const [taken] = await tx
-      .select({ id: purchaseOrders.id })
-      .from(purchaseOrders)
-      .where(sql`lower(${purchaseOrders.orderNumber}) = lower(${orderNumber})`);
-    if (taken) throw conflict(ORDER_TAKEN, [{ path: 'orderNumber', message: ORDER_TAKEN }]);
+      const orderNumber = input.orderNumber ?? defaultOrderNumber();
+      const [taken] = await tx
+        .select({ id: purchaseOrders.id })
+        .from(purchaseOrders)
+        .where(sql`lower(${purchaseOrders.orderNumber}) = lower(${orderNumber})`);
+      if (taken) throw conflict(ORDER_TAKEN, [{ path: 'orderNumber', message: ORDER_TAKEN }]);
 
-    const delivered = input.status === 'delivered';
-    const [created] = await tx
-      .insert(purchaseOrders)
-      .values({
-        orderNumber,
-        supplier: input.supplier,
-        status: input.status ?? 'pending',
-        items: lines,
-        totalAmount,
-        expectedDelivery: input.expectedDelivery
-          ? new Date(`${input.expectedDelivery}T00:00:00Z`)
-          : null,
-        deliveredDate: delivered ? new Date() : null,
-        notes: input.notes || null,
-      })
-      .returning({ id: purchaseOrders.id });
-    if (!created) throw new Error('insert returned no row');
-    // An order recorded as already delivered has arrived: its stock comes in now.
-    if (delivered) await receiveLines(tx, created.id, lines, userId);
-    return created.id;
-  });
+      const delivered = input.status === 'delivered';
+      const [created] = await tx
+        .insert(purchaseOrders)
+        .values({
+          orderNumber,
+          supplier: input.supplier,
+          status: input.status ?? 'pending',
+          items: lines,
+          totalAmount,
+          expectedDelivery: input.expectedDelivery
+            ? new Date(`${input.expectedDelivery}T00:00:00Z`)
+            : null,
+          deliveredDate: delivered ? new Date() : null,
+          notes: input.notes || null,
+        })
+        .returning({ id: purchaseOrders.id });
+      if (!created) throw new Error('insert returned no row');
+      // An order recorded as already delivered has arrived: its stock comes in now.
+      if (delivered) await receiveLines(tx, created.id, lines, userId);
+      return created.id;
+    })
+    .catch((error: unknown) => {
+      // Two saves of the same number at once: the index refuses the second.
+      if (isUniqueViolation(error)) {
+        throw conflict(ORDER_TAKEN, [{ path: 'orderNumber', message: ORDER_TAKEN }]);
+      }
+      throw error;
+    });
   return getOrder(db, id);
 }
 

@@ -201,6 +201,21 @@ export async function restoreRecipe(db: Database, id: string): Promise<Recipe> {
       .where(and(eq(recipes.id, id), isNotNull(recipes.deletedAt)))
       .for('update');
     if (!row) throw notFound('Deleted recipe');
+    // An item deleted since (allowed once no recipe in use named it) leaves nothing to bake with.
+    const present = await tx
+      .select({ id: inventoryItems.id })
+      .from(inventoryItems)
+      .where(
+        inArray(
+          inventoryItems.id,
+          row.ingredients.map((line) => line.itemId),
+        ),
+      );
+    if (present.length < new Set(row.ingredients.map((line) => line.itemId)).size) {
+      throw conflict(
+        `${row.name} cannot be restored: one of its ingredients is no longer in inventory`,
+      );
+    }
     await checkNameFree(tx, row.name, id);
     await tx
       .update(recipes)

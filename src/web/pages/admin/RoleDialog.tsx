@@ -6,10 +6,8 @@ import {
   type RoleWithPermissions,
   roleSchema,
 } from '../../../domain/admin-schemas';
-import { errorText } from '../../api/http';
-import { notifyError, notifySuccess } from '../../api/notify';
 import { FormActions } from '../../components/FormActions';
-import { showServerErrors } from '../../components/form-errors';
+import { saveHandlers } from '../../components/form-errors';
 import { useCreateRole, useUpdateRole } from './queries';
 
 type RoleFormValues = Required<RoleInput>;
@@ -41,16 +39,12 @@ export function RoleDialog(props: {
     form.clearErrors();
   }, [props.opened, role]);
 
-  const handlers = (message: string, fallback: string) => ({
-    onSuccess: () => {
-      notifySuccess('Success', message);
-      props.onClose();
-    },
-    onError: (error: unknown) => {
-      showServerErrors(form, error);
-      notifyError('Error', errorText(error, fallback));
-    },
-  });
+  const handlers = (message: string, failure: string) =>
+    saveHandlers(form, {
+      success: () => ({ title: 'Success', message }),
+      failure,
+      onDone: props.onClose,
+    });
 
   const submit = form.onSubmit((values) => {
     if (role)

@@ -16,10 +16,8 @@ import {
   adminUserCreateSchema,
   adminUserUpdateSchema,
 } from '../../../domain/admin-schemas';
-import { errorText } from '../../api/http';
-import { notifyError, notifySuccess } from '../../api/notify';
 import { FormActions } from '../../components/FormActions';
-import { showServerErrors } from '../../components/form-errors';
+import { saveHandlers } from '../../components/form-errors';
 import { useCreateUser, useRoles, useUpdateUser } from './queries';
 
 interface UserFormValues {
@@ -93,30 +91,25 @@ export function UserDialog(props: {
     form.clearErrors();
   }, [props.opened, user]);
 
-  const done = (message: string) => {
-    notifySuccess('Success', message);
-    form.reset();
-    props.onClose();
-  };
-  const failed = (error: unknown, fallback: string) => {
-    showServerErrors(form, error);
-    notifyError('Error', errorText(error, fallback));
-  };
+  const handlers = (message: string, failure: string) =>
+    saveHandlers(form, {
+      success: () => ({ title: 'Success', message }),
+      failure,
+      // Spec: after create or update the dialog closes and the form resets.
+      onDone: () => {
+        form.reset();
+        props.onClose();
+      },
+    });
 
   const submit = form.onSubmit((values) => {
     if (user) {
       updateUser.mutate(
         { id: user.id, input: updatePayload(values) },
-        {
-          onSuccess: () => done('User updated successfully'),
-          onError: (e) => failed(e, 'Failed to update user'),
-        },
+        handlers('User updated successfully', 'Failed to update user'),
       );
     } else {
-      createUser.mutate(values, {
-        onSuccess: () => done('User created successfully'),
-        onError: (e) => failed(e, 'Failed to create user'),
-      });
+      createUser.mutate(values, handlers('User created successfully', 'Failed to create user'));
     }
   });
 

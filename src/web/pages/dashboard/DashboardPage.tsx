@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconBuildingFactory2,
@@ -29,6 +18,7 @@ import { useRights } from '../../auth/use-rights';
 import { formatDateTime, formatQuantity } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { StatCard } from '../../components/StatCard';
+import { BatchStatusBadge } from '../production/BatchStatusBadge';
 import { OrderStatusBadge } from '../purchases/OrderStatusBadge';
 import { useDashboardSummary } from './queries';
 
@@ -38,8 +28,6 @@ const QUICK_ACTIONS = [
   { label: 'New Recipe', href: '/recipes', icon: IconChefHat },
   { label: 'View Reports', href: '/reports', icon: IconChartBar },
 ];
-
-const BATCH_COLOURS: Record<string, string> = { completed: 'green', in_progress: 'blue' };
 
 function ListCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -180,9 +168,7 @@ export default function DashboardPage() {
                         {formatDateTime(batch.createdAt, timeZone)}
                       </Text>
                     </div>
-                    <Badge variant="light" tt="none" color={BATCH_COLOURS[batch.status] ?? 'gray'}>
-                      {batch.status.replaceAll('_', ' ')}
-                    </Badge>
+                    <BatchStatusBadge status={batch.status} />
                   </Group>
                 ))}
               </Stack>

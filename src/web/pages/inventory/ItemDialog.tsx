@@ -9,10 +9,8 @@ import {
   type InventoryItemInput,
   inventoryItemSchema,
 } from '../../../domain/inventory-schemas';
-import { errorText } from '../../api/http';
-import { notifyError, notifySuccess } from '../../api/notify';
 import { FormActions } from '../../components/FormActions';
-import { showServerErrors } from '../../components/form-errors';
+import { saveHandlers } from '../../components/form-errors';
 import { useCreateItem, useUpdateItem } from './queries';
 
 interface ItemFormValues {
@@ -80,16 +78,8 @@ export function ItemDialog(props: {
     form.clearErrors();
   }, [props.opened, item]);
 
-  const handlers = (title: string, message: string, fallback: string) => ({
-    onSuccess: () => {
-      notifySuccess(title, message);
-      props.onClose();
-    },
-    onError: (error: unknown) => {
-      showServerErrors(form, error);
-      notifyError('Error', errorText(error, fallback));
-    },
-  });
+  const handlers = (title: string, message: string, failure: string) =>
+    saveHandlers(form, { success: () => ({ title, message }), failure, onDone: props.onClose });
 
   const submit = form.onSubmit((values) => {
     const input = toInput(values);

@@ -24,10 +24,8 @@ import {
   purchaseOrderSchema,
   unitCostOf,
 } from '../../../domain/purchase-order-schemas';
-import { errorText } from '../../api/http';
-import { notifyError, notifySuccess } from '../../api/notify';
 import { FormActions } from '../../components/FormActions';
-import { showServerErrors } from '../../components/form-errors';
+import { saveHandlers } from '../../components/form-errors';
 import { useInventory } from '../inventory/queries';
 import { useCreateOrder } from './queries';
 
@@ -120,19 +118,17 @@ export function CreateOrderDialog(props: {
   );
 
   const submit = form.onSubmit((values) =>
-    createOrder.mutate(toInput(values), {
-      onSuccess: (order) => {
-        notifySuccess(
-          'Order Created',
-          `${order.orderNumber} for ${formatNaira(order.totalAmount)}`,
-        );
-        props.onClose();
-      },
-      onError: (error) => {
-        showServerErrors(form, error);
-        notifyError('Error', errorText(error, 'Failed to create purchase order'));
-      },
-    }),
+    createOrder.mutate(
+      toInput(values),
+      saveHandlers(form, {
+        success: (order) => ({
+          title: 'Order Created',
+          message: `${order.orderNumber} for ${formatNaira(order.totalAmount)}`,
+        }),
+        failure: 'Failed to create purchase order',
+        onDone: props.onClose,
+      }),
+    ),
   );
 
   return (

@@ -13,7 +13,7 @@ const COLOURS: Record<PurchaseOrderStatus, string> = {
 
 export function OrderStatusBadge({ status }: { status: PurchaseOrderStatus }) {
   return (
-    <Badge variant="light" tt="none" color={COLOURS[status]}>
+    <Badge variant="light" tt="none" color={COLOURS[status]} style={{ flexShrink: 0 }}>
       {PURCHASE_ORDER_STATUS_LABELS[status]}
     </Badge>
   );

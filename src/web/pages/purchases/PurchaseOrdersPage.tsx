@@ -11,7 +11,7 @@ import { useAppInfo } from '../../auth/queries';
 import { useRights } from '../../auth/use-rights';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../components/format';
-import { LoadingLine } from '../../components/LoadingLine';
+import { ListState, ShowMoreButton } from '../../components/ListState';
 import { PageHeader } from '../../components/PageHeader';
 import { StatCard } from '../../components/StatCard';
 import { CreateOrderDialog } from './CreateOrderDialog';
@@ -108,17 +108,13 @@ export default function PurchaseOrdersPage() {
           colour="yellow"
         />
       </SimpleGrid>
-      {orders.isPending ? (
-        <LoadingLine label="Loading orders..." />
-      ) : orders.isError ? (
-        <Text c="red">Failed to load purchase orders</Text>
-      ) : list.length === 0 ? (
-        <Card withBorder radius="lg" p="xl">
-          <Text c="dimmed" ta="center">
-            No purchase orders found. Create your first order to get started.
-          </Text>
-        </Card>
-      ) : (
+      <ListState
+        query={orders}
+        isEmpty={list.length === 0}
+        loading="Loading orders..."
+        failed="Failed to load purchase orders"
+        empty="No purchase orders found. Create your first order to get started."
+      >
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             {list.map((order) => (
@@ -169,18 +165,9 @@ export default function PurchaseOrdersPage() {
               </Card>
             ))}
           </SimpleGrid>
-          {orders.hasNextPage && (
-            <Button
-              variant="default"
-              mx="auto"
-              loading={orders.isFetchingNextPage}
-              onClick={() => orders.fetchNextPage()}
-            >
-              Show more orders
-            </Button>
-          )}
+          <ShowMoreButton query={orders} label="Show more orders" />
         </Stack>
-      )}
+      </ListState>
       <CreateOrderDialog opened={creating} reorderItemId={reorderItemId} onClose={closeCreate} />
       <OrderDetailsDialog
         order={details}

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "production_batches_batch_number_lower_unique" ON "production_batches" USING btree (lower("batch_number"));--> statement-breakpoint
+CREATE UNIQUE INDEX "purchase_orders_order_number_lower_unique" ON "purchase_orders" USING btree (lower("order_number"));

@@ -1,0 +1,306 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { unitsFit } from '../../../domain/production';
+import {
+  durationFormSchema,
+  joinDuration,
+  RECIPE_UNITS,
+  type Recipe,
+  type RecipeInput,
+  recipeSchema,
+  splitDuration,
+} from '../../../domain/recipe-schemas';
+import { FormActions } from '../../components/FormActions';
+import { saveHandlers } from '../../components/form-errors';
+import { useInventory } from '../inventory/queries';
+import { useCreateRecipe, useUpdateRecipe } from './queries';
+
+interface LineValues {
+  key: string;
+  itemId: string | null;
+  quantity: number | string;
+  unit: string;
+}
+
+interface RecipeFormValues {
+  name: string;
+  description: string;
+  baseFlourKg: number | string;
+  ingredients: LineValues[];
+  hours: number | string;
+  minutes: number | string;
+  instructions: string;
+}
+
+/** Spec: each ingredient starts at quantity 0, unit kg. */
+const newLine = (): LineValues => ({
+  key: crypto.randomUUID(),
+  itemId: null,
+  quantity: 0,
+  unit: 'kg',
+});
+
+const asNumber = (value: number | string) => (value === '' ? Number.NaN : Number(value));
+
+function toInput(values: RecipeFormValues): RecipeInput {
+  return {
+    name: values.name,
+    description: values.description || null,
+    baseFlourKg: asNumber(values.baseFlourKg),
+    ingredients: values.ingredients.map((line) => ({
+      itemId: line.itemId ?? '',
+      quantity: asNumber(line.quantity),
+      unit: line.unit as RecipeInput['ingredients'][number]['unit'],
+    })),
+    instructions: values.instructions || null,
+    // Spec: the duration is sent only when it is above 0.
+    estimatedDuration:
+      joinDuration(Number(values.hours) || 0, Number(values.minutes) || 0) ?? undefined,
+  };
+}
+
+const validateRecipe = schemaResolver(recipeSchema, { sync: true });
+const validateDuration = schemaResolver(durationFormSchema, { sync: true });
+
+function initialValues(recipe: Recipe | null): RecipeFormValues {
+  if (!recipe) {
+    return {
+      name: '',
+      description: '',
+      baseFlourKg: 1,
+      ingredients: [newLine()],
+      hours: 0,
+      minutes: 0,
+      instructions: '',
+    };
+  }
+  const duration = splitDuration(recipe.estimatedDuration);
+  return {
+    name: recipe.name,
+    description: recipe.description ?? '',
+    baseFlourKg: recipe.baseFlourKg,
+    ingredients: recipe.ingredients.map((line) => ({
+      key: crypto.randomUUID(),
+      itemId: line.itemId,
+      quantity: line.quantity,
+      unit: line.unit,
+    })),
+    hours: duration.hours,
+    minutes: duration.minutes,
+    instructions: recipe.instructions ?? '',
+  };
+}
+
+/** New Recipe and Edit Recipe. */
+export function RecipeDialog(props: {
+  opened: boolean;
+  recipe: Recipe | null;
+  onClose: () => void;
+}) {
+  const { recipe } = props;
+  const inventory = useInventory();
+  const createRecipe = useCreateRecipe();
+  const updateRecipe = useUpdateRecipe();
+  const form = useForm<RecipeFormValues>({
+    initialValues: initialValues(null),
+    validate: (values) => ({
+      ...validateRecipe(toInput(values)),
+      ...validateDuration({ hours: asNumber(values.hours), minutes: asNumber(values.minutes) }),
+    }),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens for another recipe
+  useEffect(() => {
+    if (!props.opened) return;
+    form.setValues(initialValues(recipe));
+    form.clearErrors();
+  }, [props.opened, recipe]);
+
+  // Spec: only items of the ingredients category can be chosen.
+  const ingredients = (inventory.data ?? []).filter((item) => item.category === 'ingredients');
+  const options = ingredients.map((item) => ({ value: item.id, label: item.name }));
+
+  const chooseItem = (index: number, itemId: string | null) => {
+    form.setFieldValue(`ingredients.${index}.itemId`, itemId);
+    // Measure the line in the item's own unit when the current one cannot fit it.
+    const item = ingredients.find((candidate) => candidate.id === itemId);
+    const unit = form.values.ingredients[index]?.unit ?? 'kg';
+    if (
+      item &&
+      !unitsFit(unit, item.unit) &&
+      (RECIPE_UNITS as readonly string[]).includes(item.unit)
+    ) {
+      form.setFieldValue(`ingredients.${index}.unit`, item.unit);
+    }
+  };
+
+  const submit = form.onSubmit((values) => {
+    const input = toInput(values);
+    const done = { onDone: props.onClose };
+    if (recipe) {
+      updateRecipe.mutate(
+        { id: recipe.id, input },
+        saveHandlers(form, {
+          success: () => ({ title: 'Recipe Updated', message: `${input.name} was updated` }),
+          failure: 'Failed to update recipe',
+          ...done,
+        }),
+      );
+    } else {
+      createRecipe.mutate(
+        input,
+        saveHandlers(form, {
+          success: () => ({ title: 'Recipe Created', message: `${input.name} was created` }),
+          failure: 'Failed to create recipe',
+          ...done,
+        }),
+      );
+    }
+  });
+
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={recipe ? 'Edit Recipe' : 'Create New Recipe'}
+      centered
+      size="xl"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="Recipe Name"
+              placeholder="e.g. Agege Bread"
+              {...form.getInputProps('name')}
+            />
+            <NumberInput
+              label="Base Flour (kg)"
+              min={0}
+              clampBehavior="none"
+              step={0.1}
+              decimalScale={3}
+              {...form.getInputProps('baseFlourKg')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Description (Optional)"
+            autosize
+            minRows={2}
+            {...form.getInputProps('description')}
+          />
+          <Stack gap="xs">
+            <Text fw={600}>Ingredients</Text>
+            {form.values.ingredients.map((line, index) => (
+              <Group
+                key={line.key}
+                align="flex-start"
+                gap="sm"
+                wrap="wrap"
+                data-testid="ingredient-line"
+              >
+                <Select
+                  label="Ingredient"
+                  placeholder="Choose an ingredient"
+                  data={options}
+                  searchable
+                  nothingFoundMessage="No ingredient items in inventory"
+                  style={{ flex: '2 1 200px' }}
+                  {...form.getInputProps(`ingredients.${index}.itemId`)}
+                  onChange={(value) => chooseItem(index, value)}
+                />
+                <Group gap="sm" wrap="nowrap" align="flex-start" style={{ flex: '1 1 260px' }}>
+                  <NumberInput
+                    label="Quantity"
+                    min={0}
+                    clampBehavior="none"
+                    step={0.1}
+                    decimalScale={3}
+                    hideControls
+                    style={{ flex: 1 }}
+                    {...form.getInputProps(`ingredients.${index}.quantity`)}
+                  />
+                  <Select
+                    label="Unit"
+                    data={[...RECIPE_UNITS]}
+                    allowDeselect={false}
+                    w={96}
+                    {...form.getInputProps(`ingredients.${index}.unit`)}
+                  />
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    mt={28}
+                    aria-label={`Remove ingredient ${index + 1}`}
+                    disabled={form.values.ingredients.length === 1}
+                    onClick={() => form.removeListItem('ingredients', index)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Group>
+              </Group>
+            ))}
+            {typeof form.errors.ingredients === 'string' && (
+              <Text c="red" fz="sm">
+                {form.errors.ingredients}
+              </Text>
+            )}
+            <Button
+              variant="light"
+              size="xs"
+              w="fit-content"
+              leftSection={<IconPlus size={14} aria-hidden />}
+              onClick={() => form.insertListItem('ingredients', newLine())}
+            >
+              Add Ingredient
+            </Button>
+          </Stack>
+          <SimpleGrid cols={2} spacing="md" maw={360}>
+            <NumberInput
+              label="Hours"
+              min={0}
+              clampBehavior="none"
+              step={1}
+              allowDecimal={false}
+              {...form.getInputProps('hours')}
+            />
+            <NumberInput
+              label="Minutes"
+              min={0}
+              clampBehavior="none"
+              max={59}
+              step={5}
+              allowDecimal={false}
+              {...form.getInputProps('minutes')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Instructions (Optional)"
+            autosize
+            minRows={3}
+            {...form.getInputProps('instructions')}
+          />
+          <FormActions
+            submitLabel={recipe ? 'Update Recipe' : 'Create Recipe'}
+            busy={createRecipe.isPending || updateRecipe.isPending}
+            onCancel={props.onClose}
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
