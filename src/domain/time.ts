@@ -80,8 +80,22 @@ export function businessMonth(
   };
 }
 
+/** "2026-11-21": the calendar date in the business time zone. */
+export function businessDate(at: Date, timeZone: string): string {
+  const { year, month, day } = zonedParts(at, timeZone);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /** "20261121": the calendar date in the business time zone, digits only. */
 export function businessDateDigits(at: Date, timeZone: string): string {
-  const { year, month, day } = zonedParts(at, timeZone);
-  return `${year}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}`;
+  return businessDate(at, timeZone).replaceAll('-', '');
+}
+
+/** The instant a "yyyy-MM-dd" business day starts, and the instant the next one starts. */
+export function businessDateRange(date: string, timeZone: string): { start: Date; end: Date } {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return {
+    start: zonedMidnight(year, month, day, timeZone),
+    end: zonedMidnight(year, month, day + 1, timeZone),
+  };
 }

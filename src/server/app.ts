@@ -18,11 +18,13 @@ import { installErrorHandling } from './http-errors';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { distributorRoutes } from './modules/distributors/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { productionRoutes } from './modules/production/routes';
 import { productionHistoryRoutes } from './modules/production-history/routes';
 import { purchaseOrderRoutes } from './modules/purchase-orders/routes';
 import { recipeRoutes } from './modules/recipes/routes';
+import { salesRoutes } from './modules/sales/routes';
 import { registerOpenApi } from './openapi';
 
 export interface AppOptions {
@@ -121,6 +123,8 @@ export async function buildApp({ config, db, logger = false, throttle }: AppOpti
   recipeRoutes(app, { db });
   productionRoutes(app, { db, timeZone: config.timeZone });
   productionHistoryRoutes(app, { db, timeZone: config.timeZone });
+  salesRoutes(app, { db });
+  distributorRoutes(app, { db, timeZone: config.timeZone });
   dashboardRoutes(app, { db, timeZone: config.timeZone });
   app.get('/api/openapi.json', () => app.swagger());
   serveWebApp(app, config.webRoot);

@@ -90,6 +90,47 @@ export const ROUTE_ACCESS: Record<string, Access> = {
     right: 'read',
   },
 
+  // The sale form chooses from the available loaves and the distributors.
+  'GET /api/available-loaves': {
+    kind: 'any-of',
+    rules: [
+      { module: 'sales', right: 'read' },
+      { module: 'sales', right: 'write' },
+    ],
+  },
+  'GET /api/sales-transactions': { kind: 'module', module: 'sales', right: 'read' },
+  'GET /api/sales-transactions/summary': { kind: 'module', module: 'sales', right: 'read' },
+  'POST /api/sales-transactions': { kind: 'module', module: 'sales', right: 'write' },
+
+  'GET /api/distributors': {
+    kind: 'any-of',
+    rules: [
+      { module: 'distributors', right: 'read' },
+      { module: 'sales', right: 'write' },
+    ],
+  },
+  'GET /api/distributors/:id': { kind: 'module', module: 'distributors', right: 'read' },
+  'POST /api/distributors': { kind: 'module', module: 'distributors', right: 'write' },
+  'PATCH /api/distributors/:id': { kind: 'module', module: 'distributors', right: 'write' },
+  // Archiving is what delete does to a distributor with records; unarchiving undoes it.
+  'DELETE /api/distributors/:id': { kind: 'module', module: 'distributors', right: 'delete' },
+  'PATCH /api/distributors/:id/unarchive': {
+    kind: 'module',
+    module: 'distributors',
+    right: 'delete',
+  },
+  'GET /api/distributors/:id/returnable': { kind: 'module', module: 'distributors', right: 'read' },
+  'GET /api/distributors/:id/statement': { kind: 'module', module: 'distributors', right: 'read' },
+  'GET /api/distributors/:id/statement.csv': {
+    kind: 'module',
+    module: 'distributors',
+    right: 'read',
+  },
+  'GET /api/distributor-payments': { kind: 'module', module: 'distributors', right: 'read' },
+  'POST /api/distributor-payments': { kind: 'module', module: 'distributors', right: 'write' },
+  'GET /api/bread-returns': { kind: 'module', module: 'distributors', right: 'read' },
+  'POST /api/bread-returns': { kind: 'module', module: 'distributors', right: 'write' },
+
   // Every signed-in user has a dashboard; it holds only the modules they can read.
   'GET /api/dashboard/summary': SIGNED_IN,
 

@@ -17,7 +17,7 @@ import {
   isOpenBatch,
   type ProductionBatch,
 } from '../../../domain/production-schemas';
-import { zonedMidnight } from '../../../domain/time';
+import { businessDateRange } from '../../../domain/time';
 import type { Database, Transaction } from '../../db/connection';
 import { isUniqueViolation } from '../../db/errors';
 import { inventoryItems, productionBatches, recipes, stockMovements } from '../../db/schema';
@@ -178,10 +178,7 @@ const FINAL: Record<'completed' | 'cancelled', string> = {
 /** A date alone means the start of that day in the bakery's time zone. */
 function toMoment(value: string | undefined, timeZone: string): Date {
   if (!value) return new Date();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-    return zonedMidnight(year, month, day, timeZone);
-  }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return businessDateRange(value, timeZone).start;
   return new Date(value);
 }
 

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { fromKobo, type Kobo, toKobo } from './money';
+import { pageSchema } from './paging';
+import { nairaAmount, optionalNotes, PRICE_NEGATIVE } from './sales-schemas';
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be less than ${max} characters` });
+
+const distributorFields = {
+  name: required('Name', 200),
+  address: required('Address', 500),
+  phone: required('Phone', 50).regex(/^\+?[0-9 ()-]{7,20}$/, {
+    error: 'Enter a phone number: digits, spaces, +, - and brackets',
+  }),
+};
+
+/** POST /api/distributors: name, address and phone, all required (spec). */
+export const distributorSchema = z.strictObject(distributorFields);
+export type DistributorInput = z.input<typeof distributorSchema>;
+
+/** PATCH /api/distributors/{id}: any of the same fields. */
+export const distributorUpdateSchema = z.strictObject(distributorFields).partial();
+export type DistributorUpdateInput = z.input<typeof distributorUpdateSchema>;
+
+export const distributorListQuerySchema = z.strictObject({
+  includeArchived: z
+    .enum(['true', 'false'], { error: 'includeArchived must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'mobile_money', 'check'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  bank_transfer: 'Bank Transfer',
+  mobile_money: 'Mobile Money',
+  check: 'Cheque',
+};
+
+export const PAYMENT_TOO_SMALL = 'Payment amount must be greater than 0';
+
+/** POST /api/distributor-payments (spec: at least 0.01, cash by default). */
+export const paymentSchema = z.strictObject({
+  distributorId: z.uuid({ error: 'Choose a distributor' }),
+  amount: nairaAmount(PAYMENT_TOO_SMALL, 'Payment amount').refine((value) => value >= 0.01, {
+    error: PAYMENT_TOO_SMALL,
+  }),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }).default('cash'),
+  description: optionalNotes,
+});
+export type PaymentInput = z.input<typeof paymentSchema>;
+
+export const RETURN_REASONS = ['spoiled', 'damaged', 'quality_issue', 'other'] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
+  spoiled: 'Spoiled',
+  damaged: 'Damaged',
+  quality_issue: 'Quality Issue',
+  other: 'Other',
+};
+
+/** POST /api/bread-returns (spec: at least 1 loaf, spoiled by default). */
+export const breadReturnSchema = z.strictObject({
+  distributorId: z.uuid({ error: 'Choose a distributor' }),
+  recipeName: z
+    .string({ error: 'Choose a bread type' })
+    .trim()
+    .min(1, { error: 'Choose a bread type' })
+    .max(200, { error: 'Choose a bread type' }),
+  loavesReturned: z
+    .number({ error: 'Must return at least 1 loaf' })
+    .int({ error: 'Loaves must be a whole number' })
+    .min(1, { error: 'Must return at least 1 loaf' })
+    .max(1_000_000, { error: 'Too many loaves' }),
+  pricePerLoaf: nairaAmount(PRICE_NEGATIVE, 'Price'),
+  reason: z.enum(RETURN_REASONS, { error: 'Choose a reason' }).default('spoiled'),
+  notes: optionalNotes,
+});
+export type BreadReturnInput = z.input<typeof breadReturnSchema>;
+
+/** `?distributorId=&limit=&offset=` for payment and return lists. */
+export const recordListQuerySchema = pageSchema.extend({
+  distributorId: z.uuid({ error: 'distributorId must be an id' }).optional(),
+});
+
+export interface Distributor {
+  id: string;
+  name: string;
+  address: string;
+  phone: string;
+  archived: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The card's figures (spec section 9: the balance formula). */
+export interface DistributorAccount {
+  /** Sum of loaves taken × price per loaf. */
+  totalOwed: number;
+  /** Amount paid on sales plus separate payments. */
+  totalPaid: number;
+  /** Sum of loaves returned × price per loaf. */
+  totalReturns: number;
+  /** Owed − paid − returns: above 0 the distributor owes the bakery. */
+  balance: number;
+}
+
+export type DistributorWithAccount = Distributor & DistributorAccount;
+
+export function balanceOf(owed: number, paid: number, returns: number): number {
+  return fromKobo((toKobo(owed) - toKobo(paid) - toKobo(returns)) as Kobo);
+}
+
+export interface DistributorPayment {
+  id: string;
+  distributorId: string;
+  amount: number;
+  paymentMethod: PaymentMethod;
+  description: string | null;
+  createdAt: string;
+}
+
+export interface BreadReturn {
+  id: string;
+  distributorId: string;
+  recipeName: string;
+  loavesReturned: number;
+  pricePerLoaf: number;
+  reason: ReturnReason;
+  notes: string | null;
+  createdAt: string;
+}
+
+/** GET /api/distributors/{id}/returnable: breads it may still return, and the price it last paid. */
+export interface ReturnableBread {
+  recipeName: string;
+  returnable: number;
+  lastPrice: number;
+}

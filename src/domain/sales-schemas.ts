@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { fromKobo, hasAtMostDecimals, type Kobo, toKobo } from './money';
+
+const MAX_AMOUNT = 1_000_000_000;
+
+/** A naira amount of at least 0, to the kobo, with the spec's message for below 0. */
+export const nairaAmount = (negative: string, label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, { error: negative })
+    .max(MAX_AMOUNT, { error: `${label} is too large` })
+    .refine((value) => hasAtMostDecimals(value, 2), {
+      error: `${label} can have at most 2 decimal places`,
+    });
+
+export const PRICE_NEGATIVE = 'Price cannot be negative';
+
+/** Free notes on a record: optional, trimmed, empty means none. */
+export const optionalNotes = z
+  .string({ error: 'Notes must be text' })
+  .trim()
+  .max(2000, { error: 'Notes must be less than 2000 characters' })
+  .nullable()
+  .optional()
+  .transform((value) => value || null);
+
+/** POST /api/sales-transactions (spec sections 5 and 7). */
+export const saleSchema = z.strictObject({
+  distributorId: z.uuid({ error: 'Choose a distributor' }),
+  recipeName: z
+    .string({ error: 'Choose a bread type' })
+    .trim()
+    .min(1, { error: 'Choose a bread type' })
+    .max(200, { error: 'Choose a bread type' }),
+  loavesTaken: z
+    .number({ error: 'Must take at least 1 loaf' })
+    .int({ error: 'Loaves must be a whole number' })
+    .min(1, { error: 'Must take at least 1 loaf' })
+    .max(1_000_000, { error: 'Too many loaves' }),
+  pricePerLoaf: nairaAmount(PRICE_NEGATIVE, 'Price'),
+  amountPaid: nairaAmount('Amount paid cannot be negative', 'Amount paid').default(0),
+  notes: optionalNotes,
+});
+export type SaleInput = z.input<typeof saleSchema>;
+
+/** Loaves × price per loaf, exact to the kobo. */
+export function loavesValue(loaves: number, pricePerLoaf: number): number {
+  return fromKobo((loaves * toKobo(pricePerLoaf)) as Kobo);
+}
+
+export interface SaleTransaction {
+  id: string;
+  distributorId: string;
+  /** null when the distributor is gone: the screen shows 'Unknown Distributor'. */
+  distributorName: string | null;
+  recipeName: string;
+  /** The oldest batch the loaves were drawn from. */
+  productionBatchId: string | null;
+  loavesTaken: number;
+  pricePerLoaf: number;
+  amountPaid: number;
+  /** loavesTaken × pricePerLoaf. */
+  value: number;
+  notes: string | null;
+  createdAt: string;
+}
+
+/** GET /api/sales-transactions/summary: the Sales page's three tiles. */
+export interface SalesSummary {
+  totalAvailable: number;
+  totalSold: number;
+  transactionCount: number;
+}
+
+/** GET /api/available-loaves: one entry per recipe name that still has loaves. */
+export interface AvailableLoaves {
+  recipeName: string;
+  totalAvailable: number;
+  /** Completed batches that still have loaves, oldest first (sales draw from the oldest). */
+  batches: { id: string; batchNumber: string; completedAt: string; available: number }[];
+}

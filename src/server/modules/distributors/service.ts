@@ -1,0 +1,351 @@
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type {
+  BreadReturn,
+  BreadReturnInput,
+  Distributor,
+  DistributorInput,
+  DistributorPayment,
+  DistributorUpdateInput,
+  DistributorWithAccount,
+  PaymentInput,
+  PaymentMethod,
+  ReturnReason,
+} from '../../../domain/distributor-schemas';
+import type { Database, Transaction } from '../../db/connection';
+import {
+  breadReturns,
+  distributorPayments,
+  distributors,
+  salesTransactions,
+} from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+
+type DistributorRow = typeof distributors.$inferSelect;
+
+export function toDistributor(row: DistributorRow): Distributor {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    phone: row.phone,
+    archived: row.archived,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Each distributor's sums, one grouped subquery per table, all in NUMERIC:
+ * owed = Σ loaves × price; paid = Σ paid at sale + Σ payments;
+ * returns = Σ loaves returned × price; balance = owed − paid − returns.
+ */
+function accountSums(db: Database | Transaction, where?: SQL) {
+  const sales = db
+    .select({
+      distributorId: salesTransactions.distributorId,
+      owed: sql<string>`sum(${salesTransactions.loavesTaken} * ${salesTransactions.pricePerLoaf})`.as(
+        'owed',
+      ),
+      paidAtSale: sql<string>`sum(${salesTransactions.amountPaid})`.as('paid_at_sale'),
+    })
+    .from(salesTransactions)
+    .groupBy(salesTransactions.distributorId)
+    .as('sales');
+  const payments = db
+    .select({
+      distributorId: distributorPayments.distributorId,
+      paid: sql<string>`sum(${distributorPayments.amount})`.as('paid'),
+    })
+    .from(distributorPayments)
+    .groupBy(distributorPayments.distributorId)
+    .as('payments');
+  const returns = db
+    .select({
+      distributorId: breadReturns.distributorId,
+      returned: sql<string>`sum(${breadReturns.loavesReturned} * ${breadReturns.pricePerLoaf})`.as(
+        'returned',
+      ),
+    })
+    .from(breadReturns)
+    .groupBy(breadReturns.distributorId)
+    .as('returns');
+  const owed = sql`coalesce(${sales.owed}, 0)`;
+  const paid = sql`(coalesce(${sales.paidAtSale}, 0) + coalesce(${payments.paid}, 0))`;
+  const returned = sql`coalesce(${returns.returned}, 0)`;
+  return db
+    .select({
+      distributor: distributors,
+      totalOwed: sql<string>`${owed}::text`,
+      totalPaid: sql<string>`${paid}::text`,
+      totalReturns: sql<string>`${returned}::text`,
+      balance: sql<string>`(${owed} - ${paid} - ${returned})::text`,
+    })
+    .from(distributors)
+    .leftJoin(sales, eq(sales.distributorId, distributors.id))
+    .leftJoin(payments, eq(payments.distributorId, distributors.id))
+    .leftJoin(returns, eq(returns.distributorId, distributors.id))
+    .where(where)
+    .orderBy(asc(distributors.name), asc(distributors.id));
+}
+
+type AccountRow = Awaited<ReturnType<typeof accountSums>>[number];
+
+const withAccount = (row: AccountRow): DistributorWithAccount => ({
+  ...toDistributor(row.distributor),
+  totalOwed: Number(row.totalOwed),
+  totalPaid: Number(row.totalPaid),
+  totalReturns: Number(row.totalReturns),
+  balance: Number(row.balance),
+});
+
+/** Active distributors by name, or all of them with `includeArchived`. */
+export async function listDistributors(db: Database, includeArchived: boolean) {
+  const rows = await accountSums(
+    db,
+    includeArchived ? undefined : eq(distributors.archived, false),
+  );
+  return rows.map(withAccount);
+}
+
+export async function getDistributor(
+  db: Database | Transaction,
+  id: string,
+): Promise<DistributorWithAccount> {
+  const [row] = await accountSums(db, eq(distributors.id, id));
+  if (!row) throw notFound('Distributor');
+  return withAccount(row);
+}
+
+export async function createDistributor(db: Database, input: DistributorInput) {
+  const [row] = await db.insert(distributors).values(input).returning({ id: distributors.id });
+  if (!row) throw new Error('insert returned no row');
+  return getDistributor(db, row.id);
+}
+
+export async function updateDistributor(db: Database, id: string, input: DistributorUpdateInput) {
+  const [row] = await db
+    .update(distributors)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(distributors.id, id))
+    .returning({ id: distributors.id });
+  if (!row) throw notFound('Distributor');
+  return getDistributor(db, id);
+}
+
+async function lockDistributor(tx: Transaction, id: string) {
+  const [row] = await tx.select().from(distributors).where(eq(distributors.id, id)).for('update');
+  if (!row) throw notFound('Distributor');
+  return row;
+}
+
+const hasAny = async (
+  tx: Transaction,
+  table: typeof salesTransactions | typeof distributorPayments | typeof breadReturns,
+  id: string,
+) =>
+  (await tx.select({ id: table.id }).from(table).where(eq(table.distributorId, id)).limit(1))
+    .length > 0;
+
+/**
+ * Design: a distributor with any sale, payment or return is archived (its
+ * records are financial history); one with none is deleted.
+ */
+export async function deleteDistributor(db: Database, id: string) {
+  return db.transaction(async (tx) => {
+    const row = await lockDistributor(tx, id);
+    if (row.archived) throw conflict(`${row.name} is already archived`);
+    const used =
+      (await hasAny(tx, salesTransactions, id)) ||
+      (await hasAny(tx, distributorPayments, id)) ||
+      (await hasAny(tx, breadReturns, id));
+    if (used) {
+      await tx
+        .update(distributors)
+        .set({ archived: true, updatedAt: new Date() })
+        .where(eq(distributors.id, id));
+      return {
+        action: 'archived' as const,
+        message: `${row.name} has sales, payments or returns, so it was archived instead of deleted`,
+      };
+    }
+    await tx.delete(distributors).where(eq(distributors.id, id));
+    return { action: 'deleted' as const, message: `${row.name} was deleted` };
+  });
+}
+
+export async function unarchiveDistributor(db: Database, id: string) {
+  return db.transaction(async (tx) => {
+    const row = await lockDistributor(tx, id);
+    if (!row.archived) throw conflict(`${row.name} is not archived`);
+    await tx
+      .update(distributors)
+      .set({ archived: false, updatedAt: new Date() })
+      .where(eq(distributors.id, id));
+    return { message: `${row.name} is back on the active list` };
+  });
+}
+
+async function requireDistributor(tx: Transaction, id: string) {
+  const [row] = await tx
+    .select({ id: distributors.id, name: distributors.name })
+    .from(distributors)
+    .where(eq(distributors.id, id));
+  if (!row) throw notFound('Distributor');
+  return row;
+}
+
+type PaymentRow = typeof distributorPayments.$inferSelect;
+const toPayment = (row: PaymentRow): DistributorPayment => ({
+  id: row.id,
+  distributorId: row.distributorId,
+  amount: row.amount,
+  paymentMethod: row.paymentMethod as PaymentMethod,
+  description: row.description,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Payments are taken from archived distributors too: they settle old debts. */
+export async function createPayment(db: Database, input: PaymentInput) {
+  return db.transaction(async (tx) => {
+    await requireDistributor(tx, input.distributorId);
+    const [row] = await tx
+      .insert(distributorPayments)
+      .values({
+        distributorId: input.distributorId,
+        amount: input.amount,
+        paymentMethod: input.paymentMethod ?? 'cash',
+        description: input.description ?? null,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return toPayment(row);
+  });
+}
+
+export async function listPayments(
+  db: Database,
+  query: { distributorId?: string; limit: number; offset: number },
+) {
+  const rows = await db
+    .select()
+    .from(distributorPayments)
+    .where(
+      query.distributorId ? eq(distributorPayments.distributorId, query.distributorId) : undefined,
+    )
+    .orderBy(desc(distributorPayments.createdAt), desc(distributorPayments.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return rows.map(toPayment);
+}
+
+type ReturnRow = typeof breadReturns.$inferSelect;
+const toReturn = (row: ReturnRow): BreadReturn => ({
+  id: row.id,
+  distributorId: row.distributorId,
+  recipeName: row.recipeName,
+  loavesReturned: row.loavesReturned,
+  pricePerLoaf: row.pricePerLoaf,
+  reason: row.reason as ReturnReason,
+  notes: row.notes,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * A distributor can return only loaves of a bread it bought, and no more than
+ * it bought less what it already returned; the lock keeps two returns from
+ * both passing that check.
+ */
+export async function createReturn(db: Database, input: BreadReturnInput) {
+  return db.transaction(async (tx) => {
+    const distributor = await requireDistributor(tx, input.distributorId);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`bakery:returns:${input.distributorId}`}))`,
+    );
+    const [bought] = await tx
+      .select({ loaves: sql<string>`coalesce(sum(${salesTransactions.loavesTaken}), 0)::text` })
+      .from(salesTransactions)
+      .where(
+        and(
+          eq(salesTransactions.distributorId, input.distributorId),
+          eq(salesTransactions.recipeName, input.recipeName),
+        ),
+      );
+    const [returned] = await tx
+      .select({ loaves: sql<string>`coalesce(sum(${breadReturns.loavesReturned}), 0)::text` })
+      .from(breadReturns)
+      .where(
+        and(
+          eq(breadReturns.distributorId, input.distributorId),
+          eq(breadReturns.recipeName, input.recipeName),
+        ),
+      );
+    const returnable = Number(bought?.loaves ?? 0) - Number(returned?.loaves ?? 0);
+    if (input.loavesReturned > returnable) {
+      const message =
+        returnable <= 0
+          ? `${distributor.name} has no loaves of ${input.recipeName} to return`
+          : `${distributor.name} can return at most ${returnable} loaves of ${input.recipeName}`;
+      throw conflict(message, [{ path: 'loavesReturned', message }]);
+    }
+    const [row] = await tx
+      .insert(breadReturns)
+      .values({
+        distributorId: input.distributorId,
+        recipeName: input.recipeName,
+        loavesReturned: input.loavesReturned,
+        pricePerLoaf: input.pricePerLoaf,
+        reason: input.reason ?? 'spoiled',
+        notes: input.notes ?? null,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return toReturn(row);
+  });
+}
+
+export async function listReturns(
+  db: Database,
+  query: { distributorId?: string; limit: number; offset: number },
+) {
+  const rows = await db
+    .select()
+    .from(breadReturns)
+    .where(query.distributorId ? eq(breadReturns.distributorId, query.distributorId) : undefined)
+    .orderBy(desc(breadReturns.createdAt), desc(breadReturns.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return rows.map(toReturn);
+}
+
+/**
+ * The breads a distributor can still return, with how many and the price it
+ * last paid: the Record Return form's choices.
+ */
+export async function returnableBreads(db: Database, distributorId: string) {
+  const bought = await db
+    .select({
+      recipeName: salesTransactions.recipeName,
+      loaves: sql<string>`sum(${salesTransactions.loavesTaken})::text`,
+      lastPrice: sql<string>`(array_agg(${salesTransactions.pricePerLoaf} order by ${salesTransactions.createdAt} desc))[1]::text`,
+    })
+    .from(salesTransactions)
+    .where(eq(salesTransactions.distributorId, distributorId))
+    .groupBy(salesTransactions.recipeName)
+    .orderBy(asc(salesTransactions.recipeName));
+  const returned = await db
+    .select({
+      recipeName: breadReturns.recipeName,
+      loaves: sql<string>`sum(${breadReturns.loavesReturned})::text`,
+    })
+    .from(breadReturns)
+    .where(eq(breadReturns.distributorId, distributorId))
+    .groupBy(breadReturns.recipeName);
+  const back = new Map(returned.map((row) => [row.recipeName, Number(row.loaves)]));
+  return bought
+    .map((row) => ({
+      recipeName: row.recipeName,
+      returnable: Number(row.loaves) - (back.get(row.recipeName) ?? 0),
+      lastPrice: Number(row.lastPrice),
+    }))
+    .filter((row) => row.returnable > 0);
+}
