@@ -54,12 +54,21 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     title: 'Sales Management',
     subtitle: 'Record sales transactions and track available inventory',
     module: 'sales',
+    page: lazy(() => import('./pages/sales/SalesPage')),
   },
   {
     path: '/distributors',
     title: 'Distributor Management',
     subtitle: 'Manage distributors and track their account balances',
     module: 'distributors',
+    page: lazy(() => import('./pages/distributors/DistributorsPage')),
+  },
+  {
+    path: '/distributors/:id/statement',
+    title: 'Distributor Statement',
+    subtitle: 'Sales, payments and returns with the running balance',
+    module: 'distributors',
+    page: lazy(() => import('./pages/distributors/StatementPage')),
   },
   {
     path: '/history',

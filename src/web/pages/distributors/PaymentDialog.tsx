@@ -1,0 +1,104 @@
+import { Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import {
+  type DistributorWithAccount,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type PaymentInput,
+  paymentSchema,
+} from '../../../domain/distributor-schemas';
+import { formatNaira } from '../../../domain/money';
+import { FormActions } from '../../components/FormActions';
+import { saveHandlers } from '../../components/form-errors';
+import { useRecordPayment } from './queries';
+
+interface PaymentFormValues {
+  amount: number | string;
+  paymentMethod: string;
+  description: string;
+}
+
+const EMPTY: PaymentFormValues = { amount: '', paymentMethod: 'cash', description: '' };
+
+const validate = schemaResolver(paymentSchema, { sync: true });
+
+/** Record Payment: money a distributor paid apart from a sale. */
+export function PaymentDialog(props: {
+  distributor: DistributorWithAccount | null;
+  onClose: () => void;
+}) {
+  const { distributor } = props;
+  const recordPayment = useRecordPayment();
+  const toInput = (values: PaymentFormValues): PaymentInput => ({
+    distributorId: distributor?.id ?? '',
+    amount: values.amount === '' ? Number.NaN : Number(values.amount),
+    paymentMethod: values.paymentMethod as PaymentInput['paymentMethod'],
+    description: values.description || null,
+  });
+  const form = useForm<PaymentFormValues>({
+    initialValues: EMPTY,
+    validate: (values) => validate(toInput(values)),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh payment for each distributor
+  useEffect(() => {
+    if (!distributor) return;
+    form.setValues(EMPTY);
+    form.clearErrors();
+  }, [distributor]);
+
+  const submit = form.onSubmit((values) =>
+    recordPayment.mutate(
+      toInput(values),
+      saveHandlers(form, {
+        success: (payment) => ({
+          title: 'Payment Recorded',
+          message: `${formatNaira(payment.amount)} from ${distributor?.name}`,
+        }),
+        failure: 'Failed to record payment',
+        onDone: props.onClose,
+      }),
+    ),
+  );
+
+  return (
+    <Modal opened={distributor !== null} onClose={props.onClose} title="Record Payment" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {distributor && (
+            <Text fz="sm" c="dimmed">
+              {distributor.name} · balance {formatNaira(distributor.balance)}
+            </Text>
+          )}
+          <NumberInput
+            label="Amount (₦)"
+            min={0}
+            clampBehavior="none"
+            decimalScale={2}
+            thousandSeparator=","
+            hideControls
+            data-autofocus
+            {...form.getInputProps('amount')}
+          />
+          <Select
+            label="Payment Method"
+            data={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))}
+            allowDeselect={false}
+            {...form.getInputProps('paymentMethod')}
+          />
+          <TextInput
+            label="Description (Optional)"
+            placeholder="e.g. Part payment for last week"
+            {...form.getInputProps('description')}
+          />
+          <FormActions
+            submitLabel="Record Payment"
+            busy={recordPayment.isPending}
+            onCancel={props.onClose}
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

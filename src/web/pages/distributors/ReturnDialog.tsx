@@ -1,0 +1,150 @@
+import { Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import {
+  type BreadReturnInput,
+  breadReturnSchema,
+  type DistributorWithAccount,
+  RETURN_REASON_LABELS,
+  RETURN_REASONS,
+} from '../../../domain/distributor-schemas';
+import { formatNaira } from '../../../domain/money';
+import { loavesValue } from '../../../domain/sales-schemas';
+import { FormActions } from '../../components/FormActions';
+import { saveHandlers } from '../../components/form-errors';
+import { useRecordReturn, useReturnableBreads } from './queries';
+
+interface ReturnFormValues {
+  recipeName: string | null;
+  loavesReturned: number | string;
+  pricePerLoaf: number | string;
+  reason: string;
+  notes: string;
+}
+
+const EMPTY: ReturnFormValues = {
+  recipeName: null,
+  loavesReturned: 1,
+  pricePerLoaf: 0,
+  reason: 'spoiled',
+  notes: '',
+};
+
+const asNumber = (value: number | string) => (value === '' ? Number.NaN : Number(value));
+const validate = schemaResolver(breadReturnSchema, { sync: true });
+
+/** Record Return: loaves a distributor brought back, credited at the price per loaf. */
+export function ReturnDialog(props: {
+  distributor: DistributorWithAccount | null;
+  onClose: () => void;
+}) {
+  const { distributor } = props;
+  const breads = useReturnableBreads(distributor?.id ?? null);
+  const recordReturn = useRecordReturn();
+  const toInput = (values: ReturnFormValues): BreadReturnInput => ({
+    distributorId: distributor?.id ?? '',
+    recipeName: values.recipeName ?? '',
+    loavesReturned: asNumber(values.loavesReturned),
+    pricePerLoaf: asNumber(values.pricePerLoaf),
+    reason: values.reason as BreadReturnInput['reason'],
+    notes: values.notes || null,
+  });
+  const form = useForm<ReturnFormValues>({
+    initialValues: EMPTY,
+    validate: (values) => validate(toInput(values)),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh return for each distributor
+  useEffect(() => {
+    if (!distributor) return;
+    form.setValues(EMPTY);
+    form.clearErrors();
+  }, [distributor]);
+
+  // The price the distributor last paid for that bread is the usual credit.
+  const chooseBread = (recipeName: string | null) => {
+    form.setFieldValue('recipeName', recipeName);
+    const bread = breads.data?.find((candidate) => candidate.recipeName === recipeName);
+    if (bread) form.setFieldValue('pricePerLoaf', bread.lastPrice);
+  };
+
+  const loaves = asNumber(form.values.loavesReturned);
+  const price = asNumber(form.values.pricePerLoaf);
+  const credit =
+    Number.isInteger(loaves) && loaves > 0 && price >= 0 ? loavesValue(loaves, price) : null;
+
+  const submit = form.onSubmit((values) =>
+    recordReturn.mutate(
+      toInput(values),
+      saveHandlers(form, {
+        success: (back) => ({
+          title: 'Return Recorded',
+          message: `${back.loavesReturned} loaves of ${back.recipeName} from ${distributor?.name}`,
+        }),
+        failure: 'Failed to record return',
+        onDone: props.onClose,
+      }),
+    ),
+  );
+
+  const numberProps = { min: 0, clampBehavior: 'none', hideControls: true } as const;
+  return (
+    <Modal opened={distributor !== null} onClose={props.onClose} title="Record Return" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {distributor && (
+            <Text fz="sm" c="dimmed">
+              {distributor.name}
+            </Text>
+          )}
+          <Select
+            label="Bread Type"
+            placeholder={breads.isPending ? 'Loading...' : 'Choose a bread type'}
+            data={(breads.data ?? []).map((bread) => ({
+              value: bread.recipeName,
+              label: `${bread.recipeName} (up to ${bread.returnable.toLocaleString('en-NG')})`,
+            }))}
+            nothingFoundMessage="This distributor has no loaves to return"
+            {...form.getInputProps('recipeName')}
+            onChange={chooseBread}
+          />
+          <SimpleGrid cols={2} spacing="md">
+            <NumberInput
+              label="Loaves Returned"
+              {...numberProps}
+              allowDecimal={false}
+              {...form.getInputProps('loavesReturned')}
+            />
+            <NumberInput
+              label="Price per Loaf (₦)"
+              {...numberProps}
+              decimalScale={2}
+              thousandSeparator=","
+              {...form.getInputProps('pricePerLoaf')}
+            />
+          </SimpleGrid>
+          <Select
+            label="Reason"
+            data={RETURN_REASONS.map((value) => ({ value, label: RETURN_REASON_LABELS[value] }))}
+            allowDeselect={false}
+            {...form.getInputProps('reason')}
+          />
+          <Textarea
+            label="Notes (Optional)"
+            autosize
+            minRows={2}
+            {...form.getInputProps('notes')}
+          />
+          <Text fz="sm" data-testid="return-credit">
+            Credit: <b>{credit === null ? '—' : formatNaira(credit)}</b>
+          </Text>
+          <FormActions
+            submitLabel="Record Return"
+            busy={recordReturn.isPending}
+            onCancel={props.onClose}
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

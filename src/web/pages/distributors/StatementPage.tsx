@@ -1,0 +1,212 @@
+import {
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { formatNaira } from '../../../domain/money';
+import type { Statement, StatementLine } from '../../../domain/statement';
+import { businessDate, DEFAULT_TIME_ZONE } from '../../../domain/time';
+import { useAppInfo } from '../../auth/queries';
+import { formatDateTime } from '../../components/format';
+import { LoadingLine } from '../../components/LoadingLine';
+import { balanceColour } from './DistributorsPage';
+import { statementQuery, useStatement } from './queries';
+
+const KIND_LABEL = { sale: 'Sale', payment: 'Payment', return: 'Return' } as const;
+
+const amountOrBlank = (value: number) => (value ? formatNaira(value) : '');
+
+function StatementTable(props: { statement: Statement; when: (iso: string) => string }) {
+  const { statement } = props;
+  return (
+    <Table verticalSpacing="xs" horizontalSpacing="sm" fz="sm" withTableBorder striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Date</Table.Th>
+          <Table.Th>Details</Table.Th>
+          <Table.Th ta="right">Charge</Table.Th>
+          <Table.Th ta="right">Credit</Table.Th>
+          <Table.Th ta="right">Balance</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        <Table.Tr>
+          <Table.Td>{statement.startDate}</Table.Td>
+          <Table.Td fw={600}>Opening balance</Table.Td>
+          <Table.Td />
+          <Table.Td />
+          <Table.Td ta="right" fw={600}>
+            {formatNaira(statement.openingBalance)}
+          </Table.Td>
+        </Table.Tr>
+        {statement.lines.map((line) => (
+          <Table.Tr key={`${line.kind}-${line.id}`} data-testid="statement-line">
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{props.when(line.at)}</Table.Td>
+            <Table.Td>
+              <Text span fw={600} fz="sm">
+                {KIND_LABEL[line.kind]}:
+              </Text>{' '}
+              {line.description}
+            </Table.Td>
+            <Table.Td ta="right">{amountOrBlank(line.charge)}</Table.Td>
+            <Table.Td ta="right">{amountOrBlank(line.credit)}</Table.Td>
+            <Table.Td ta="right">{formatNaira(line.balance)}</Table.Td>
+          </Table.Tr>
+        ))}
+        <Table.Tr fw={700}>
+          <Table.Td>{statement.endDate}</Table.Td>
+          <Table.Td>Closing balance</Table.Td>
+          <Table.Td ta="right">{formatNaira(statement.totalCharges)}</Table.Td>
+          <Table.Td ta="right">{formatNaira(statement.totalCredits)}</Table.Td>
+          <Table.Td ta="right" data-testid="closing-balance">
+            {formatNaira(statement.closingBalance)}
+          </Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function LineCard({ line, when }: { line: StatementLine; when: (iso: string) => string }) {
+  return (
+    <Card withBorder radius="md" p="sm" data-testid="statement-card">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div style={{ minWidth: 0 }}>
+          <Text fz="sm" fw={600}>
+            {KIND_LABEL[line.kind]} · {when(line.at)}
+          </Text>
+          <Text fz="sm" c="dimmed">
+            {line.description}
+          </Text>
+        </div>
+        <div style={{ textAlign: 'right', flexShrink: 0 }}>
+          {line.charge > 0 && <Text fz="sm">+{formatNaira(line.charge)}</Text>}
+          {line.credit > 0 && <Text fz="sm">−{formatNaira(line.credit)}</Text>}
+          <Text fz="sm" fw={700}>
+            {formatNaira(line.balance)}
+          </Text>
+        </div>
+      </Group>
+    </Card>
+  );
+}
+
+/**
+ * A distributor's statement for a date range: every sale, payment and return
+ * with the running balance, to print or download as CSV.
+ */
+export default function StatementPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const timeZone = useAppInfo().data?.timeZone ?? DEFAULT_TIME_ZONE;
+  const today = businessDate(new Date(), timeZone);
+  const [startDate, setStartDate] = useState(`${today.slice(0, 8)}01`);
+  const [endDate, setEndDate] = useState(today);
+  const statement = useStatement(id, startDate, endDate);
+  const when = (iso: string) => formatDateTime(iso, timeZone);
+  const data = statement.data;
+
+  return (
+    <Stack gap="md">
+      <Anchor component={Link} href="/distributors" fz="sm" data-print="hide">
+        <Group gap={4}>
+          <IconArrowLeft size={16} aria-hidden />
+          Back to distributors
+        </Group>
+      </Anchor>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <div>
+          <Title order={1} fz={{ base: 24, sm: 28 }}>
+            Statement
+          </Title>
+          {data && (
+            <Text c="dimmed">
+              {data.distributor.name} · {data.distributor.address} · {data.distributor.phone}
+            </Text>
+          )}
+          {data && (
+            <Text fz="sm" c="dimmed">
+              {data.startDate} to {data.endDate}
+            </Text>
+          )}
+        </div>
+        <Group gap="sm" data-print="hide">
+          <Button
+            variant="default"
+            leftSection={<IconPrinter size={16} aria-hidden />}
+            onClick={() => window.print()}
+            disabled={!data}
+          >
+            Print
+          </Button>
+          <Button
+            component="a"
+            href={`/api/distributors/${id}/statement.csv?${statementQuery(startDate, endDate)}`}
+            download
+            color="orange"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            Download CSV
+          </Button>
+        </Group>
+      </Group>
+      <Group gap="md" data-print="hide" align="flex-start">
+        <TextInput
+          label="From"
+          type="date"
+          value={startDate}
+          max={endDate}
+          onChange={(event) => setStartDate(event.currentTarget.value)}
+        />
+        <TextInput
+          label="To"
+          type="date"
+          value={endDate}
+          min={startDate}
+          max={today}
+          onChange={(event) => setEndDate(event.currentTarget.value)}
+        />
+      </Group>
+      {statement.isError ? (
+        <Text c="red">Failed to load the statement: {statement.error.message}</Text>
+      ) : !data ? (
+        <LoadingLine label="Loading statement..." />
+      ) : (
+        <>
+          <Box visibleFrom="sm" data-print="show">
+            <StatementTable statement={data} when={when} />
+          </Box>
+          <Stack gap="xs" hiddenFrom="sm" data-print="hide">
+            <Group justify="space-between">
+              <Text fw={600}>Opening balance</Text>
+              <Text fw={600}>{formatNaira(data.openingBalance)}</Text>
+            </Group>
+            {data.lines.length === 0 && (
+              <Text c="dimmed" fz="sm">
+                No sales, payments or returns in these dates
+              </Text>
+            )}
+            {data.lines.map((line) => (
+              <LineCard key={`${line.kind}-${line.id}`} line={line} when={when} />
+            ))}
+            <Group justify="space-between">
+              <Text fw={700}>Closing balance</Text>
+              <Text fw={700} c={balanceColour(data.closingBalance)}>
+                {formatNaira(data.closingBalance)}
+              </Text>
+            </Group>
+          </Stack>
+        </>
+      )}
+    </Stack>
+  );
+}

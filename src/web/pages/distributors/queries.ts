@@ -1,0 +1,86 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  BreadReturn,
+  BreadReturnInput,
+  DistributorInput,
+  DistributorPayment,
+  DistributorUpdateInput,
+  DistributorWithAccount,
+  PaymentInput,
+  ReturnableBread,
+} from '../../../domain/distributor-schemas';
+import type { Statement } from '../../../domain/statement';
+import { apiGet, apiRequest } from '../../api/http';
+
+export const distributorKeys = {
+  all: ['/api/distributors'] as const,
+  list: (includeArchived: boolean) => ['/api/distributors', 'list', includeArchived] as const,
+  returnable: (id: string) => ['/api/distributors', id, 'returnable'] as const,
+  statement: (id: string, startDate: string, endDate: string) =>
+    ['/api/distributors', id, 'statement', startDate, endDate] as const,
+};
+
+export const useDistributors = (includeArchived = false, enabled = true) =>
+  useQuery({
+    queryKey: distributorKeys.list(includeArchived),
+    queryFn: () =>
+      apiGet<DistributorWithAccount[]>(
+        includeArchived ? '/api/distributors?includeArchived=true' : '/api/distributors',
+      ),
+    enabled,
+  });
+
+export const useReturnableBreads = (id: string | null) =>
+  useQuery({
+    queryKey: distributorKeys.returnable(id ?? ''),
+    queryFn: () => apiGet<ReturnableBread[]>(`/api/distributors/${id}/returnable`),
+    enabled: id !== null,
+  });
+
+export const statementQuery = (startDate: string, endDate: string) =>
+  `startDate=${startDate}&endDate=${endDate}`;
+
+export const useStatement = (id: string, startDate: string, endDate: string) =>
+  useQuery({
+    queryKey: distributorKeys.statement(id, startDate, endDate),
+    queryFn: () =>
+      apiGet<Statement>(`/api/distributors/${id}/statement?${statementQuery(startDate, endDate)}`),
+    enabled: startDate !== '' && endDate !== '',
+  });
+
+/** Every change to a distributor's records moves its figures and its statement. */
+function useDistributorMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: distributorKeys.all }),
+  });
+}
+
+export const useAddDistributor = () =>
+  useDistributorMutation((input: DistributorInput) =>
+    apiRequest<DistributorWithAccount>('POST', '/api/distributors', input),
+  );
+export const useEditDistributor = () =>
+  useDistributorMutation(({ id, input }: { id: string; input: DistributorUpdateInput }) =>
+    apiRequest<DistributorWithAccount>('PATCH', `/api/distributors/${id}`, input),
+  );
+export const useDeleteDistributor = () =>
+  useDistributorMutation((id: string) =>
+    apiRequest<{ action: 'deleted' | 'archived'; message: string }>(
+      'DELETE',
+      `/api/distributors/${id}`,
+    ),
+  );
+export const useUnarchiveDistributor = () =>
+  useDistributorMutation((id: string) =>
+    apiRequest<{ message: string }>('PATCH', `/api/distributors/${id}/unarchive`),
+  );
+export const useRecordPayment = () =>
+  useDistributorMutation((input: PaymentInput) =>
+    apiRequest<DistributorPayment>('POST', '/api/distributor-payments', input),
+  );
+export const useRecordReturn = () =>
+  useDistributorMutation((input: BreadReturnInput) =>
+    apiRequest<BreadReturn>('POST', '/api/bread-returns', input),
+  );

@@ -1,0 +1,157 @@
+import {
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { formatNaira } from '../../../domain/money';
+import { loavesValue, type SaleInput, saleSchema } from '../../../domain/sales-schemas';
+import { FormActions } from '../../components/FormActions';
+import { saveHandlers } from '../../components/form-errors';
+import { useDistributors } from '../distributors/queries';
+import { useAvailableLoaves, useRecordSale } from './queries';
+
+interface SaleFormValues {
+  distributorId: string | null;
+  recipeName: string | null;
+  loavesTaken: number | string;
+  pricePerLoaf: number | string;
+  amountPaid: number | string;
+  notes: string;
+}
+
+const EMPTY: SaleFormValues = {
+  distributorId: null,
+  recipeName: null,
+  loavesTaken: 1,
+  pricePerLoaf: 0,
+  amountPaid: 0,
+  notes: '',
+};
+
+const asNumber = (value: number | string) => (value === '' ? Number.NaN : Number(value));
+
+const toInput = (values: SaleFormValues): SaleInput => ({
+  distributorId: values.distributorId ?? '',
+  recipeName: values.recipeName ?? '',
+  loavesTaken: asNumber(values.loavesTaken),
+  pricePerLoaf: asNumber(values.pricePerLoaf),
+  amountPaid: asNumber(values.amountPaid),
+  notes: values.notes || null,
+});
+
+const validate = schemaResolver(saleSchema, { sync: true });
+
+/** Record Sale: loaves of one bread to one distributor, with what was paid on the spot. */
+export function SaleDialog(props: { opened: boolean; onClose: () => void }) {
+  const distributors = useDistributors(false, props.opened);
+  const available = useAvailableLoaves(props.opened);
+  const recordSale = useRecordSale();
+  const form = useForm<SaleFormValues>({
+    initialValues: EMPTY,
+    validate: (values) => validate(toInput(values)),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh sale each time the dialog opens
+  useEffect(() => {
+    if (!props.opened) return;
+    form.setValues(EMPTY);
+    form.clearErrors();
+  }, [props.opened]);
+
+  const loaves = asNumber(form.values.loavesTaken);
+  const price = asNumber(form.values.pricePerLoaf);
+  const value =
+    Number.isInteger(loaves) && loaves > 0 && price >= 0 ? loavesValue(loaves, price) : null;
+
+  const submit = form.onSubmit((values) =>
+    recordSale.mutate(
+      toInput(values),
+      saveHandlers(form, {
+        success: (sale) => ({
+          title: 'Sale Recorded',
+          message: `${sale.loavesTaken} loaves of ${sale.recipeName} to ${sale.distributorName}`,
+        }),
+        failure: 'Failed to record sales transaction',
+        onDone: props.onClose,
+      }),
+    ),
+  );
+
+  const numberProps = { min: 0, clampBehavior: 'none', hideControls: true } as const;
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title="Record Sale" centered size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Select
+              label="Distributor"
+              placeholder={
+                distributors.isPending ? 'Loading distributors...' : 'Choose a distributor'
+              }
+              data={(distributors.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+              searchable
+              nothingFoundMessage="No active distributors"
+              {...form.getInputProps('distributorId')}
+            />
+            <Select
+              label="Bread Type"
+              placeholder={available.isPending ? 'Loading loaves...' : 'Choose a bread type'}
+              data={(available.data ?? []).map((entry) => ({
+                value: entry.recipeName,
+                label: `${entry.recipeName} (${entry.totalAvailable.toLocaleString('en-NG')} available)`,
+              }))}
+              nothingFoundMessage="No loaves available from production"
+              {...form.getInputProps('recipeName')}
+            />
+            <NumberInput
+              label="Loaves Taken"
+              {...numberProps}
+              allowDecimal={false}
+              {...form.getInputProps('loavesTaken')}
+            />
+            <NumberInput
+              label="Price per Loaf (₦)"
+              {...numberProps}
+              decimalScale={2}
+              thousandSeparator=","
+              {...form.getInputProps('pricePerLoaf')}
+            />
+            <NumberInput
+              label="Amount Paid (₦)"
+              {...numberProps}
+              decimalScale={2}
+              thousandSeparator=","
+              {...form.getInputProps('amountPaid')}
+            />
+            <Group justify="space-between" align="flex-end" pb={6}>
+              <Text fz="sm" fw={500}>
+                Sale value
+              </Text>
+              <Text fw={700} data-testid="sale-value">
+                {value === null ? '—' : formatNaira(value)}
+              </Text>
+            </Group>
+          </SimpleGrid>
+          <Textarea
+            label="Notes (Optional)"
+            autosize
+            minRows={2}
+            {...form.getInputProps('notes')}
+          />
+          <FormActions
+            submitLabel="Record Sale"
+            busy={recordSale.isPending}
+            onCancel={props.onClose}
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
