@@ -47,9 +47,11 @@ export const PAYMENT_TOO_SMALL = 'Payment amount must be greater than 0';
 /** POST /api/distributor-payments (spec: at least 0.01, cash by default). */
 export const paymentSchema = z.strictObject({
   distributorId: z.uuid({ error: 'Choose a distributor' }),
-  amount: nairaAmount(PAYMENT_TOO_SMALL, 'Payment amount').refine((value) => value >= 0.01, {
-    error: PAYMENT_TOO_SMALL,
-  }),
+  // The minimum comes first, so 0.001 is told it is too small, not that it has 3 decimals.
+  amount: z
+    .number({ error: PAYMENT_TOO_SMALL })
+    .min(0.01, { error: PAYMENT_TOO_SMALL })
+    .pipe(nairaAmount(PAYMENT_TOO_SMALL, 'Payment amount')),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }).default('cash'),
   description: optionalNotes,
 });

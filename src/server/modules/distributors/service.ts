@@ -185,11 +185,13 @@ export async function unarchiveDistributor(db: Database, id: string) {
   });
 }
 
+/** The distributor, share-locked so a delete cannot remove it under a new record. */
 async function requireDistributor(tx: Transaction, id: string) {
   const [row] = await tx
     .select({ id: distributors.id, name: distributors.name })
     .from(distributors)
-    .where(eq(distributors.id, id));
+    .where(eq(distributors.id, id))
+    .for('share');
   if (!row) throw notFound('Distributor');
   return row;
 }
@@ -322,6 +324,11 @@ export async function listReturns(
  * last paid: the Record Return form's choices.
  */
 export async function returnableBreads(db: Database, distributorId: string) {
+  const [known] = await db
+    .select({ id: distributors.id })
+    .from(distributors)
+    .where(eq(distributors.id, distributorId));
+  if (!known) throw notFound('Distributor');
   const bought = await db
     .select({
       recipeName: salesTransactions.recipeName,

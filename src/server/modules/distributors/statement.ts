@@ -17,6 +17,7 @@ import {
 import { businessDate, businessDateRange } from '../../../domain/time';
 import type { Database } from '../../db/connection';
 import { breadReturns, distributorPayments, salesTransactions } from '../../db/schema';
+import { badRequest } from '../../errors';
 import { getDistributor } from './service';
 
 const ORDER: Record<StatementKind, number> = { sale: 0, payment: 1, return: 2 };
@@ -139,6 +140,10 @@ export async function distributorStatement(
 ): Promise<Statement> {
   const distributor = await getDistributor(db, id);
   const today = businessDate(now, timeZone);
+  if (query.startDate && query.startDate > today) {
+    const message = 'Start date cannot be in the future';
+    throw badRequest(message, [{ path: 'startDate', message }]);
+  }
   const endDate = query.endDate ?? today;
   const startDate = query.startDate ?? (endDate < today ? endDate : `${today.slice(0, 8)}01`);
   const start = businessDateRange(startDate, timeZone).start;

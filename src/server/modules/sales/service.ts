@@ -131,10 +131,12 @@ export async function salesSummary(db: Database): Promise<SalesSummary> {
  */
 export async function createSale(db: Database, input: SaleInput): Promise<SaleTransaction> {
   const sale = await db.transaction(async (tx) => {
+    // Shared lock: a delete or archive of this distributor waits for the sale, and sees it.
     const [distributor] = await tx
       .select({ name: distributors.name, archived: distributors.archived })
       .from(distributors)
-      .where(eq(distributors.id, input.distributorId));
+      .where(eq(distributors.id, input.distributorId))
+      .for('share');
     if (!distributor) throw notFound('Distributor');
     if (distributor.archived) {
       throw conflict(`${distributor.name} is archived and takes no new sales; unarchive first`);
@@ -148,7 +150,9 @@ export async function createSale(db: Database, input: SaleInput): Promise<SaleTr
       const message =
         available === 0
           ? `No loaves of ${input.recipeName} are available`
-          : `Only ${available} loaves of ${input.recipeName} are available`;
+          : available === 1
+            ? `Only 1 loaf of ${input.recipeName} is available`
+            : `Only ${available} loaves of ${input.recipeName} are available`;
       throw conflict(message, [{ path: 'loavesTaken', message }]);
     }
     const [row] = await tx
