@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, FieldError } from '../domain/errors';
+import { databaseConflict } from './db/errors';
 import { AppError } from './errors';
 
 function fieldPath(instancePath: string): string {
@@ -30,6 +31,11 @@ export function installErrorHandling(app: FastifyInstance): void {
       const body: ApiErrorBody = { message: error.message };
       if (error.errors) body.errors = error.errors;
       return reply.code(error.status).send(body);
+    }
+    const conflictMessage = databaseConflict(error);
+    if (conflictMessage) {
+      request.log.warn({ err: error }, 'database conflict');
+      return reply.code(409).send({ message: conflictMessage } satisfies ApiErrorBody);
     }
     // Fastify's own client errors: malformed JSON, wrong content type, body too large.
     const status = error.statusCode ?? 500;

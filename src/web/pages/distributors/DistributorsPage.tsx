@@ -69,11 +69,17 @@ export default function DistributorsPage() {
   const [paying, setPaying] = useState<DistributorWithAccount | null>(null);
   const [returning, setReturning] = useState<DistributorWithAccount | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
+  // The question stays while the dialog animates closed, so its text does not vanish first.
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const ask = (next: Confirming) => {
+    setConfirming(next);
+    setConfirmOpen(true);
+  };
 
   const confirm = () => {
     if (!confirming) return;
     const { id } = confirming.distributor;
-    const close = { onSettled: () => setConfirming(null) };
+    const close = { onSettled: () => setConfirmOpen(false) };
     if (confirming.kind === 'delete') {
       remove.mutate(id, {
         onSuccess: (result) =>
@@ -203,7 +209,7 @@ export default function DistributorsPage() {
                     color="red"
                     leftSection={<IconArchive size={14} aria-hidden />}
                     onClick={() =>
-                      setConfirming({
+                      ask({
                         kind: distributor.archived ? 'unarchive' : 'delete',
                         distributor,
                       })
@@ -225,13 +231,13 @@ export default function DistributorsPage() {
       <PaymentDialog distributor={paying} onClose={() => setPaying(null)} />
       <ReturnDialog distributor={returning} onClose={() => setReturning(null)} />
       <ConfirmDialog
-        opened={confirming !== null}
+        opened={confirmOpen}
         title={confirming ? CONFIRM[confirming.kind].title : ''}
         message={confirming ? CONFIRM[confirming.kind].message : ''}
         confirmLabel={confirming ? CONFIRM[confirming.kind].label : ''}
         busy={remove.isPending || unarchive.isPending}
         onConfirm={confirm}
-        onClose={() => setConfirming(null)}
+        onClose={() => setConfirmOpen(false)}
       />
     </>
   );
