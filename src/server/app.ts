@@ -15,6 +15,7 @@ import type { Database } from './db/connection';
 import { ensureStarterData } from './db/starter-data';
 import { forbidden } from './errors';
 import { installErrorHandling } from './http-errors';
+import { accountingRoutes } from './modules/accounting/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -125,6 +126,7 @@ export async function buildApp({ config, db, logger = false, throttle }: AppOpti
   productionHistoryRoutes(app, { db, timeZone: config.timeZone });
   salesRoutes(app, { db });
   distributorRoutes(app, { db, timeZone: config.timeZone });
+  accountingRoutes(app, { db, timeZone: config.timeZone });
   dashboardRoutes(app, { db, timeZone: config.timeZone });
   app.get('/api/openapi.json', () => app.swagger());
   serveWebApp(app, config.webRoot);

@@ -131,6 +131,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/bread-returns': { kind: 'module', module: 'distributors', right: 'read' },
   'POST /api/bread-returns': { kind: 'module', module: 'distributors', right: 'write' },
 
+  'GET /api/accounting/summary': { kind: 'module', module: 'accounting', right: 'read' },
+  'GET /api/accounting/income': { kind: 'module', module: 'accounting', right: 'read' },
+  'GET /api/accounting/expenditures': { kind: 'module', module: 'accounting', right: 'read' },
+
   // Every signed-in user has a dashboard; it holds only the modules they can read.
   'GET /api/dashboard/summary': SIGNED_IN,
 

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { fromKobo, type Kobo, toKobo } from './money';
+import { pageSchema } from './paging';
+
+export const ACCOUNTING_PERIODS = [
+  'today',
+  'this_week',
+  'this_month',
+  'last_month',
+  'this_year',
+  'last_year',
+] as const;
+export type AccountingPeriod = (typeof ACCOUNTING_PERIODS)[number];
+export type PeriodType = AccountingPeriod | 'custom';
+
+export const PERIOD_LABELS: Record<PeriodType, string> = {
+  today: 'Today',
+  this_week: 'This Week',
+  this_month: 'This Month',
+  last_month: 'Last Month',
+  this_year: 'This Year',
+  last_year: 'Last Year',
+  custom: 'Custom Range',
+};
+
+export const EARLIEST_DATE = '1900-01-01';
+
+const day = (label: string) =>
+  z.iso
+    .date({ error: `${label} must be a date (yyyy-MM-dd)` })
+    .refine((value) => value >= EARLIEST_DATE, {
+      error: `${label} cannot be before 1900-01-01`,
+    });
+
+/**
+ * `?period=` or `?startDate=&endDate=` (spec section 7), plus paging for the
+ * detail lists. With neither, the period is this month (the screen's default).
+ */
+export const accountingQuerySchema = pageSchema
+  .extend({
+    period: z.enum(ACCOUNTING_PERIODS, { error: 'Choose a period' }).optional(),
+    startDate: day('Start date').optional(),
+    endDate: day('End date').optional(),
+  })
+  .superRefine((query, context) => {
+    const custom = query.startDate !== undefined || query.endDate !== undefined;
+    if (custom && query.period) {
+      context.addIssue({
+        code: 'custom',
+        path: ['period'],
+        message: 'Send a period or a start and end date, not both',
+      });
+    } else if (custom && (!query.startDate || !query.endDate)) {
+      context.addIssue({
+        code: 'custom',
+        path: [query.startDate ? 'endDate' : 'startDate'],
+        message: 'Please select both start and end dates',
+      });
+    } else if (query.startDate && query.endDate && query.endDate < query.startDate) {
+      context.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: 'End date cannot be before the start date',
+      });
+    }
+  });
+export type AccountingQuery = z.input<typeof accountingQuerySchema>;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const iso = (at: Date) =>
+  `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
+/** A calendar date (no time zone involved) as y, m (1-12), d; the day may overflow. */
+const calendar = (year: number, month: number, dayOfMonth: number) =>
+  iso(new Date(Date.UTC(year, month - 1, dayOfMonth)));
+
+/**
+ * The dates a period covers, as yyyy-MM-dd, given today's date in the
+ * business time zone (spec section 9: weeks run Monday to Sunday).
+ */
+export function periodRange(
+  period: AccountingPeriod,
+  today: string,
+): { startDate: string; endDate: string } {
+  const [year, month, dayOfMonth] = today.split('-').map(Number) as [number, number, number];
+  switch (period) {
+    case 'today':
+      return { startDate: today, endDate: today };
+    case 'this_week': {
+      const sinceMonday = (new Date(Date.UTC(year, month - 1, dayOfMonth)).getUTCDay() + 6) % 7;
+      return {
+        startDate: calendar(year, month, dayOfMonth - sinceMonday),
+        endDate: calendar(year, month, dayOfMonth - sinceMonday + 6),
+      };
+    }
+    case 'this_month':
+      return { startDate: calendar(year, month, 1), endDate: calendar(year, month + 1, 0) };
+    case 'last_month':
+      return { startDate: calendar(year, month - 1, 1), endDate: calendar(year, month, 0) };
+    case 'this_year':
+      return { startDate: `${year}-01-01`, endDate: `${year}-12-31` };
+    case 'last_year':
+      return { startDate: `${year - 1}-01-01`, endDate: `${year - 1}-12-31` };
+  }
+}
+
+/** To 1 decimal, half away from zero, so a loss rounds like the same profit. */
+const oneDecimal = (value: number) =>
+  (Math.sign(value) * Math.round(Math.abs(value) * 10)) / 10 || 0;
+
+/** Profit and margin (1 decimal; 0 when there is no income), exact to the kobo. */
+export function profitOf(income: number, expenditure: number): { amount: number; margin: number } {
+  const profit = toKobo(income) - toKobo(expenditure);
+  const incomeKobo = toKobo(income);
+  return {
+    amount: fromKobo(profit as Kobo),
+    margin: incomeKobo > 0 ? oneDecimal((profit / incomeKobo) * 100) : 0,
+  };
+}
+
+export interface AccountingPeriodInfo {
+  type: PeriodType;
+  startDate: string;
+  endDate: string;
+}
+
+/** GET /api/accounting/summary (spec section 3). */
+export interface AccountingSummary {
+  period: AccountingPeriodInfo;
+  income: { totalIncome: number; salesIncome: number; paymentsIncome: number };
+  expenditure: { totalExpenditure: number };
+  profit: { amount: number; margin: number };
+}
+
+/** GET /api/accounting/income: cash received, on sales and as separate payments. */
+export interface AccountingIncome {
+  period: AccountingPeriodInfo;
+  sales: {
+    transactions: {
+      id: string;
+      recipeName: string;
+      distributorName: string | null;
+      loavesTaken: number;
+      pricePerLoaf: number;
+      date: string;
+      /** Cash received on the sale (its amount paid). */
+      amount: number;
+    }[];
+    count: number;
+    totalAmount: number;
+  };
+  payments: {
+    records: {
+      id: string;
+      distributorName: string | null;
+      paymentMethod: string;
+      date: string;
+      amount: number;
+    }[];
+    count: number;
+    totalAmount: number;
+  };
+}
+
+/** GET /api/accounting/expenditures: purchase orders, not cancelled, by order date. */
+export interface AccountingExpenditures {
+  period: AccountingPeriodInfo;
+  expenditures: {
+    id: string;
+    orderNumber: string;
+    supplier: string;
+    date: string;
+    amount: number;
+  }[];
+  count: number;
+  totalAmount: number;
+}
