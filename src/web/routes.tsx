@@ -82,6 +82,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     title: 'Accounting',
     subtitle: 'View financial reports and analytics',
     module: 'accounting',
+    page: lazy(() => import('./pages/accounting/AccountingPage')),
   },
   {
     path: '/reports',

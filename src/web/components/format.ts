@@ -17,3 +17,18 @@ export function formatDateTime(iso: string, timeZone: string): string {
     hourCycle: 'h23',
   }).format(new Date(iso));
 }
+
+/** "Nov 21, 2026" (spec: 'MMM dd, yyyy') for an instant, in the bakery's time zone. */
+export function formatDay(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    month: 'short',
+    day: '2-digit',
+    year: 'numeric',
+  }).format(new Date(iso));
+}
+
+/** "Nov 01, 2026" for a calendar date "2026-11-01". */
+export function formatCalendarDate(date: string): string {
+  return formatDay(`${date}T12:00:00Z`, 'UTC');
+}

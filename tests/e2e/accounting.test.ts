@@ -1,0 +1,175 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { businessDate } from '../../src/domain/time';
+import { launchBrowser, newPage, PHONE, screenshot, startWebApp } from '../support/browser';
+import { choose, registerThroughApi, signInThroughApi, statCard, type TestUser } from './helpers';
+
+const OWNER: TestUser = {
+  username: 'accounts_admin',
+  email: 'accounts@bakery.ng',
+  password: 'ledger-book-2026',
+  firstName: 'Tunde',
+  lastName: 'Bakare',
+};
+
+const today = businessDate(new Date(), 'Africa/Lagos');
+const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+/** The calendar's name for a day of this month, e.g. "1 November 2026". */
+const dayLabel = (dayOfMonth: number) => `${dayOfMonth} ${MONTHS[month - 1]} ${year}`;
+
+/** Clicks a day in the calendar that is open (a closing one may linger in the page). */
+const pickDay = (page: Page, dayOfMonth: number) =>
+  page
+    .getByRole('button', { name: dayLabel(dayOfMonth), exact: true })
+    .filter({ visible: true })
+    .last()
+    .click();
+
+const period = (page: Page) => page.getByLabel('Period', { exact: true }).first();
+
+describe('accounting', () => {
+  let web: Awaited<ReturnType<typeof startWebApp>>;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [web, browser] = await Promise.all([startWebApp(), launchBrowser()]);
+    ({ context, page } = await newPage(browser, web.baseUrl));
+    await registerThroughApi(page, OWNER);
+    await signInThroughApi(page, OWNER);
+    const post = async (url: string, data: object) => {
+      const reply = await page.request.post(url, { data });
+      expect(reply.ok(), await reply.text()).toBe(true);
+      return reply.json();
+    };
+    const flour = await post('/api/inventory', {
+      name: 'Flour',
+      category: 'ingredients',
+      unit: 'kg',
+      currentStock: 100,
+      unitCost: 800,
+    });
+    const recipe = await post('/api/recipes', {
+      name: 'Agege Bread',
+      ingredients: [{ itemId: flour.id, quantity: 1, unit: 'kg' }],
+    });
+    const batch = await post('/api/production-batches', { recipeId: recipe.id, flourKg: 10 });
+    await page.request.patch(`/api/production-batches/${batch.id}`, {
+      data: { status: 'completed', loavesProduced: 200 },
+    });
+    const shop = await post('/api/distributors', {
+      name: 'Mama Nkechi Stores',
+      address: 'Aba',
+      phone: '0803 123 4567',
+    });
+    await post('/api/sales-transactions', {
+      distributorId: shop.id,
+      recipeName: 'Agege Bread',
+      loavesTaken: 100,
+      pricePerLoaf: 350,
+      amountPaid: 30000,
+    });
+    await post('/api/distributor-payments', { distributorId: shop.id, amount: 5000.5 });
+    await post('/api/purchase-orders', {
+      supplier: 'Golden Penny Mills',
+      items: [{ itemId: flour.id, quantity: 50, totalCost: 40000 }],
+    });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await web?.close();
+  });
+
+  test('This Month is the default and shows the four figures with their colours', async () => {
+    await page.goto('/accounting');
+    await page.getByTestId('reporting-period').waitFor();
+    expect(await period(page).inputValue()).toBe('This Month');
+    expect(await page.getByTestId('reporting-period').textContent()).toMatch(
+      /^Reporting Period: [A-Z][a-z]{2} 01, \d{4} to [A-Z][a-z]{2} \d{2}, \d{4}$/,
+    );
+    await statCard(page, 'Total Income').getByText('₦35,000.50').waitFor();
+    expect(await statCard(page, 'Total Expenditure').textContent()).toContain('₦40,000.00');
+    const profit = statCard(page, 'Net Profit').getByText('-₦4,999.50');
+    await profit.waitFor();
+    expect(await profit.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(250, 82, 82)');
+    // -4,999.50 ÷ 35,000.50 = -14.28…%
+    expect(await statCard(page, 'Profit Margin').textContent()).toContain('-14.3%');
+    await screenshot(page, 'e2e-accounting-desktop');
+  });
+
+  test('Show Details lists the sales, payments and orders with their totals', async () => {
+    await page.getByRole('button', { name: 'Show Details' }).click();
+    await page.getByText('Total Sales Income:').waitFor();
+    const lines = page.getByTestId('detail-line');
+    await expect.poll(() => lines.count()).toBe(3);
+    const texts = await lines.allTextContents();
+    expect(texts[0]).toContain('Agege Bread100 loaves @ ₦350.00');
+    expect(texts[0]).toContain('₦30,000.00');
+    expect(await page.getByTestId('detail-total').allTextContents()).toEqual([
+      '₦30,000.00',
+      '₦5,000.50',
+      '₦40,000.00',
+    ]);
+    await page.getByRole('button', { name: 'Hide Details' }).click();
+    await page.getByText('Total Sales Income:').waitFor({ state: 'detached' });
+  });
+
+  test('Last Year has nothing in it', async () => {
+    await choose(page, period(page), 'Last Year');
+    await page.getByText(`Reporting Period: Jan 01, ${year - 1} to Dec 31, ${year - 1}`).waitFor();
+    await statCard(page, 'Total Income').getByText('₦0.00').waitFor();
+    expect(await statCard(page, 'Profit Margin').textContent()).toContain('0.0%');
+  });
+
+  test('a custom range asks for both dates, then reports on them', async () => {
+    await choose(page, period(page), 'Custom Range');
+    await page
+      .getByText(
+        'Please select both start and end dates to view financial data for the custom range.',
+      )
+      .waitFor();
+    await page.getByRole('button', { name: 'Start Date' }).click();
+    // Days after today cannot be picked.
+    if (day < 28) {
+      expect(await page.getByRole('button', { name: dayLabel(day + 1) }).isDisabled()).toBe(true);
+    }
+    await pickDay(page, 1);
+    await page.getByRole('button', { name: 'End Date' }).click();
+    await pickDay(page, day);
+    const reporting = page.getByTestId('reporting-period');
+    await expect.poll(() => reporting.textContent()).toContain('to');
+    expect(
+      await page.locator('.mantine-Badge-root').filter({ hasText: 'Custom Range' }).count(),
+    ).toBe(1);
+    await statCard(page, 'Total Income').getByText('₦35,000.50').waitFor();
+    await screenshot(page, 'e2e-accounting-custom-desktop');
+  });
+
+  test('on a phone the page fits the screen', async () => {
+    const phone = await newPage(browser, web.baseUrl, PHONE);
+    await signInThroughApi(phone.page, OWNER);
+    await phone.page.goto('/accounting');
+    await phone.page.getByTestId('reporting-period').waitFor();
+    const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(phone.page, 'e2e-accounting-phone');
+    await phone.context.close();
+  });
+});
