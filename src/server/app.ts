@@ -25,6 +25,7 @@ import { productionRoutes } from './modules/production/routes';
 import { productionHistoryRoutes } from './modules/production-history/routes';
 import { purchaseOrderRoutes } from './modules/purchase-orders/routes';
 import { recipeRoutes } from './modules/recipes/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { registerOpenApi } from './openapi';
 
@@ -127,6 +128,7 @@ export async function buildApp({ config, db, logger = false, throttle }: AppOpti
   salesRoutes(app, { db });
   distributorRoutes(app, { db, timeZone: config.timeZone });
   accountingRoutes(app, { db, timeZone: config.timeZone });
+  reportRoutes(app, { db, timeZone: config.timeZone });
   dashboardRoutes(app, { db, timeZone: config.timeZone });
   app.get('/api/openapi.json', () => app.swagger());
   serveWebApp(app, config.webRoot);

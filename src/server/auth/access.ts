@@ -135,6 +135,13 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/accounting/income': { kind: 'module', module: 'accounting', right: 'read' },
   'GET /api/accounting/expenditures': { kind: 'module', module: 'accounting', right: 'read' },
 
+  // Reports is open to every signed-in user; each tab needs read on its module.
+  'GET /api/reports/returns': { kind: 'module', module: 'distributors', right: 'read' },
+  'GET /api/reports/sales': { kind: 'module', module: 'sales', right: 'read' },
+  'GET /api/reports/production': { kind: 'module', module: 'production', right: 'read' },
+  'GET /api/reports/inventory': { kind: 'module', module: 'inventory', right: 'read' },
+  'GET /api/reports/financial': { kind: 'module', module: 'accounting', right: 'read' },
+
   // Every signed-in user has a dashboard; it holds only the modules they can read.
   'GET /api/dashboard/summary': SIGNED_IN,
 

@@ -1,0 +1,373 @@
+import { and, asc, desc, eq, gt, gte, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { RETURN_REASONS, type ReturnReason } from '../../../domain/distributor-schemas';
+import type { BatchStatus } from '../../../domain/production-schemas';
+import type {
+  DistributorTotals,
+  FinancialReport,
+  InventoryReport,
+  ProductionReport,
+  ReportQuery,
+  ReturnsReport,
+  SalesReport,
+  TrendPoint,
+} from '../../../domain/reports';
+import { businessDateRange } from '../../../domain/time';
+import type { Database } from '../../db/connection';
+import {
+  breadReturns,
+  distributorPayments,
+  distributors,
+  inventoryItems,
+  productionBatches,
+  salesTransactions,
+} from '../../db/schema';
+
+/** Spec: the production table shows the 20 most recent batches. */
+const PRODUCTION_ROWS = 20;
+/** The returns history is long-lived; the newest 500 are listed, the cards count them all. */
+const RETURN_ROWS = 500;
+
+interface Window {
+  start: Date | null;
+  end: Date | null;
+  timeZone: string;
+  /** Trend points by day for ranges up to two months, by month otherwise. */
+  byDay: boolean;
+}
+
+export function reportWindow(query: ReportQuery, timeZone: string): Window {
+  const start = query.startDate ? businessDateRange(query.startDate, timeZone).start : null;
+  const end = query.endDate ? businessDateRange(query.endDate, timeZone).end : null;
+  const byDay =
+    start !== null && end !== null && end.getTime() - start.getTime() <= 62 * 86_400_000;
+  return { start, end, timeZone, byDay };
+}
+
+/** Spec section 9: filter by a record's date, end date to the end of that day; undated records stay. */
+function within(column: AnyPgColumn, window: Window, keepUndated = false): SQL | undefined {
+  const bounds = and(
+    window.start ? gte(column, window.start) : undefined,
+    window.end ? lt(column, window.end) : undefined,
+  );
+  if (!bounds) return undefined;
+  return keepUndated ? or(isNull(column), bounds) : bounds;
+}
+
+const num = (value: string | number | null | undefined) => Number(value ?? 0);
+
+/** The day or month of an instant in the bakery's zone, for grouping a trend. */
+const periodOf = (column: AnyPgColumn, window: Window) =>
+  sql<string>`to_char(${column} at time zone ${window.timeZone}, ${window.byDay ? 'YYYY-MM-DD' : 'YYYY-MM'})`;
+
+/** Group by the first column: the period expression carries parameters, so it cannot be repeated. */
+const BY_PERIOD = sql`1`;
+
+function mergeTrends(...series: { period: string; value: string }[][]): TrendPoint[] {
+  const byPeriod = new Map<string, number>();
+  for (const rows of series) {
+    for (const row of rows) {
+      // Sums of 2-decimal NUMERICs, added in kobo so the points stay exact.
+      const kobo = Math.round(num(row.value) * 100);
+      byPeriod.set(row.period, (byPeriod.get(row.period) ?? 0) + kobo);
+    }
+  }
+  return [...byPeriod.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([period, kobo]) => ({ period, value: kobo / 100 }));
+}
+
+export async function returnsReport(db: Database, window: Window): Promise<ReturnsReport> {
+  const inRange = within(breadReturns.createdAt, window);
+  const value = sql`${breadReturns.loavesReturned} * ${breadReturns.pricePerLoaf}`;
+  const reasons = await db
+    .select({
+      reason: breadReturns.reason,
+      loaves: sql<string>`sum(${breadReturns.loavesReturned})::text`,
+      amount: sql<string>`sum(${value})::text`,
+    })
+    .from(breadReturns)
+    .where(inRange)
+    .groupBy(breadReturns.reason);
+  const byReason = RETURN_REASONS.map((reason) => {
+    const row = reasons.find((candidate) => candidate.reason === reason);
+    return { reason, loaves: num(row?.loaves), amount: num(row?.amount) };
+  });
+  const byDistributor = await db
+    .select({
+      distributorId: breadReturns.distributorId,
+      distributorName: distributors.name,
+      totalLoaves: sql<string>`sum(${breadReturns.loavesReturned})::text`,
+      totalAmount: sql<string>`sum(${value})::text`,
+      returns: sql<number>`count(*)::int`,
+    })
+    .from(breadReturns)
+    .leftJoin(distributors, eq(distributors.id, breadReturns.distributorId))
+    .where(inRange)
+    .groupBy(breadReturns.distributorId, distributors.name)
+    .orderBy(desc(sql`sum(${value})`), asc(distributors.name));
+  const history = await db
+    .select({ record: breadReturns, distributorName: distributors.name })
+    .from(breadReturns)
+    .leftJoin(distributors, eq(distributors.id, breadReturns.distributorId))
+    .where(inRange)
+    .orderBy(desc(breadReturns.createdAt), desc(breadReturns.id))
+    .limit(RETURN_ROWS);
+  const totalAmountKobo = byReason.reduce((sum, row) => sum + Math.round(row.amount * 100), 0);
+  return {
+    totalAmount: totalAmountKobo / 100,
+    totalLoaves: byReason.reduce((sum, row) => sum + row.loaves, 0),
+    byReason,
+    byDistributor: byDistributor.map((row) => ({
+      distributorId: row.distributorId,
+      distributorName: row.distributorName,
+      totalLoaves: num(row.totalLoaves),
+      totalAmount: num(row.totalAmount),
+      returns: num(row.returns),
+    })),
+    history: history.map(({ record, distributorName }) => ({
+      id: record.id,
+      createdAt: record.createdAt?.toISOString() ?? null,
+      distributorName,
+      recipeName: record.recipeName,
+      loavesReturned: record.loavesReturned,
+      amount: Math.round(record.loavesReturned * record.pricePerLoaf * 100) / 100,
+      reason: record.reason as ReturnReason,
+      notes: record.notes,
+    })),
+  };
+}
+
+/**
+ * Per distributor with any record in the window: sales value, cash received
+ * (paid at sale plus payments), returns value, the balance and the number of
+ * sales; all summed in SQL.
+ */
+async function distributorTotals(db: Database, window: Window): Promise<DistributorTotals[]> {
+  const sales = db
+    .select({
+      distributorId: salesTransactions.distributorId,
+      value:
+        sql<string>`sum(${salesTransactions.loavesTaken} * ${salesTransactions.pricePerLoaf})`.as(
+          'value',
+        ),
+      paid: sql<string>`sum(${salesTransactions.amountPaid})`.as('paid_at_sale'),
+      count: sql<number>`count(*)`.as('sales_count'),
+    })
+    .from(salesTransactions)
+    .where(within(salesTransactions.createdAt, window))
+    .groupBy(salesTransactions.distributorId)
+    .as('s');
+  const payments = db
+    .select({
+      distributorId: distributorPayments.distributorId,
+      paid: sql<string>`sum(${distributorPayments.amount})`.as('paid'),
+    })
+    .from(distributorPayments)
+    .where(within(distributorPayments.createdAt, window))
+    .groupBy(distributorPayments.distributorId)
+    .as('p');
+  const returns = db
+    .select({
+      distributorId: breadReturns.distributorId,
+      value: sql<string>`sum(${breadReturns.loavesReturned} * ${breadReturns.pricePerLoaf})`.as(
+        'returned',
+      ),
+    })
+    .from(breadReturns)
+    .where(within(breadReturns.createdAt, window))
+    .groupBy(breadReturns.distributorId)
+    .as('r');
+  const totalSales = sql`coalesce(${sales.value}, 0)`;
+  const paid = sql`(coalesce(${sales.paid}, 0) + coalesce(${payments.paid}, 0))`;
+  const returned = sql`coalesce(${returns.value}, 0)`;
+  const rows = await db
+    .select({
+      distributorId: distributors.id,
+      distributorName: distributors.name,
+      totalSales: sql<string>`${totalSales}::text`,
+      payments: sql<string>`${paid}::text`,
+      returns: sql<string>`${returned}::text`,
+      balance: sql<string>`(${totalSales} - ${paid} - ${returned})::text`,
+      transactions: sql<number>`coalesce(${sales.count}, 0)::int`,
+    })
+    .from(distributors)
+    .leftJoin(sales, eq(sales.distributorId, distributors.id))
+    .leftJoin(payments, eq(payments.distributorId, distributors.id))
+    .leftJoin(returns, eq(returns.distributorId, distributors.id))
+    .where(
+      or(
+        sql`${sales.distributorId} is not null`,
+        sql`${payments.distributorId} is not null`,
+        sql`${returns.distributorId} is not null`,
+      ),
+    )
+    .orderBy(desc(totalSales), asc(distributors.name));
+  return rows.map((row) => ({
+    distributorId: row.distributorId,
+    distributorName: row.distributorName,
+    totalSales: num(row.totalSales),
+    payments: num(row.payments),
+    returns: num(row.returns),
+    balance: num(row.balance),
+    transactions: num(row.transactions),
+  }));
+}
+
+const sumOf = (rows: DistributorTotals[], key: 'totalSales' | 'payments' | 'returns' | 'balance') =>
+  rows.reduce((total, row) => total + Math.round(row[key] * 100), 0) / 100;
+
+async function salesTrend(db: Database, window: Window) {
+  const period = periodOf(salesTransactions.createdAt, window);
+  return db
+    .select({
+      period,
+      value: sql<string>`sum(${salesTransactions.loavesTaken} * ${salesTransactions.pricePerLoaf})::text`,
+    })
+    .from(salesTransactions)
+    .where(within(salesTransactions.createdAt, window))
+    .groupBy(BY_PERIOD);
+}
+
+export async function salesReport(db: Database, window: Window): Promise<SalesReport> {
+  const byDistributor = await distributorTotals(db, window);
+  return {
+    totalSales: sumOf(byDistributor, 'totalSales'),
+    paymentsReceived: sumOf(byDistributor, 'payments'),
+    outstandingBalance: sumOf(byDistributor, 'balance'),
+    byDistributor,
+    trend: mergeTrends(await salesTrend(db, window)),
+  };
+}
+
+export async function financialReport(db: Database, window: Window): Promise<FinancialReport> {
+  const rows = await distributorTotals(db, window);
+  const totalRevenue = sumOf(rows, 'totalSales');
+  const totalReturns = sumOf(rows, 'returns');
+  const cashReceived = sumOf(rows, 'payments');
+  const atSale = periodOf(salesTransactions.createdAt, window);
+  const cashAtSale = await db
+    .select({ period: atSale, value: sql<string>`sum(${salesTransactions.amountPaid})::text` })
+    .from(salesTransactions)
+    .where(within(salesTransactions.createdAt, window))
+    .groupBy(BY_PERIOD);
+  const paidLater = periodOf(distributorPayments.createdAt, window);
+  const payments = await db
+    .select({ period: paidLater, value: sql<string>`sum(${distributorPayments.amount})::text` })
+    .from(distributorPayments)
+    .where(within(distributorPayments.createdAt, window))
+    .groupBy(BY_PERIOD);
+  const netSales = Math.round(totalRevenue * 100 - totalReturns * 100) / 100;
+  return {
+    totalRevenue,
+    cashReceived,
+    totalReturns,
+    netSales,
+    accountsReceivable: Math.round(netSales * 100 - cashReceived * 100) / 100,
+    // Spec: only distributors who owe, the largest debt first.
+    balances: rows.filter((row) => row.balance > 0).sort((a, b) => b.balance - a.balance),
+    trend: mergeTrends(cashAtSale, payments),
+  };
+}
+
+export async function productionReport(db: Database, window: Window): Promise<ProductionReport> {
+  // Spec: batches are filtered by startedAt; a batch never started is kept.
+  const inRange = within(productionBatches.startedAt, window, true);
+  const [totals] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      completed: sql<number>`(count(*) filter (where ${productionBatches.status} = 'completed'))::int`,
+      inProgress: sql<number>`(count(*) filter (where ${productionBatches.status} = 'in_progress'))::int`,
+      loaves: sql<string>`coalesce(sum(${productionBatches.loavesProduced}) filter (where ${productionBatches.status} = 'completed'), 0)::text`,
+    })
+    .from(productionBatches)
+    .where(inRange);
+  const recent = await db
+    .select()
+    .from(productionBatches)
+    .where(inRange)
+    .orderBy(desc(productionBatches.createdAt), desc(productionBatches.batchNumber))
+    .limit(PRODUCTION_ROWS);
+  const period = periodOf(productionBatches.startedAt, window);
+  const trend = await db
+    .select({ period, value: sql<string>`sum(${productionBatches.flourKg})::text` })
+    .from(productionBatches)
+    .where(
+      and(
+        within(productionBatches.startedAt, window),
+        sql`${productionBatches.startedAt} is not null`,
+        sql`${productionBatches.status} <> 'cancelled'`,
+      ),
+    )
+    .groupBy(BY_PERIOD);
+  return {
+    totalBatches: num(totals?.total),
+    completed: num(totals?.completed),
+    inProgress: num(totals?.inProgress),
+    totalLoaves: num(totals?.loaves),
+    batches: recent.map((batch) => ({
+      id: batch.id,
+      date: batch.startedAt?.toISOString() ?? null,
+      recipeName: batch.recipeName,
+      flourKg: batch.flourKg,
+      loavesProduced: batch.loavesProduced,
+      status: batch.status as BatchStatus,
+    })),
+    trend: trend
+      .map((row) => ({ period: row.period, value: num(row.value) }))
+      .sort((a, b) => a.period.localeCompare(b.period)),
+  };
+}
+
+/** Stock as it is now; the date filter does not apply to it. */
+export async function inventoryReport(db: Database): Promise<InventoryReport> {
+  const low = and(
+    gt(inventoryItems.minStock, 0),
+    lte(inventoryItems.currentStock, inventoryItems.minStock),
+  );
+  const [totals] = await db
+    .select({
+      items: sql<number>`count(*)::int`,
+      low: sql<number>`(count(*) filter (where ${low}))::int`,
+      value: sql<string>`coalesce(round(sum(${inventoryItems.currentStock} * ${inventoryItems.unitCost}), 2), 0)::text`,
+    })
+    .from(inventoryItems);
+  const items = await db
+    .select({
+      id: inventoryItems.id,
+      name: inventoryItems.name,
+      category: inventoryItems.category,
+      currentStock: inventoryItems.currentStock,
+      minStock: inventoryItems.minStock,
+      unit: inventoryItems.unit,
+      unitCost: inventoryItems.unitCost,
+      totalValue: sql<string>`round(${inventoryItems.currentStock} * ${inventoryItems.unitCost}, 2)::text`,
+      low: sql<boolean>`${low}`,
+    })
+    .from(inventoryItems)
+    .orderBy(asc(inventoryItems.name));
+  return {
+    totalItems: num(totals?.items),
+    lowStockCount: num(totals?.low),
+    totalValue: num(totals?.value),
+    lowStock: items
+      .filter((item) => item.low)
+      .map(({ id, name, category, currentStock, minStock, unit }) => ({
+        id,
+        name,
+        category,
+        currentStock,
+        minStock,
+        unit,
+      })),
+    items: items.map(({ id, name, category, currentStock, unit, unitCost, totalValue }) => ({
+      id,
+      name,
+      category,
+      currentStock,
+      unit,
+      unitCost,
+      totalValue: num(totalValue),
+    })),
+  };
+}
