@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { csvAmount, toCsv } from './csv';
 import type { Distributor } from './distributor-schemas';
 import { fromKobo, type Kobo, toKobo } from './money';
 
@@ -79,16 +80,6 @@ const CSV_KIND: Record<StatementKind, string> = {
   return: 'Return',
 };
 
-/** A spreadsheet cell: quoted when it holds a comma, quote or line break; formulas defused. */
-function cell(value: string): string {
-  // Text starting with = + - @ would run as a formula in a spreadsheet; numbers stay numbers.
-  const formula = /^[=+\-@]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value);
-  const safe = formula ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-const amount = (naira: number) => fromKobo(toKobo(naira)).toFixed(2);
-
 /**
  * The statement as CSV: a header, the opening balance, each line with its
  * running balance, and the closing balance. `formatDate` gives each line's
@@ -97,23 +88,23 @@ const amount = (naira: number) => fromKobo(toKobo(naira)).toFixed(2);
 export function statementCsv(statement: Statement, formatDate: (iso: string) => string): string {
   const rows = [
     ['Date', 'Type', 'Description', 'Charge', 'Credit', 'Balance'],
-    [statement.startDate, '', 'Opening balance', '', '', amount(statement.openingBalance)],
+    [statement.startDate, '', 'Opening balance', '', '', csvAmount(statement.openingBalance)],
     ...statement.lines.map((line) => [
       formatDate(line.at),
       CSV_KIND[line.kind],
       line.description,
-      line.charge ? amount(line.charge) : '',
-      line.credit ? amount(line.credit) : '',
-      amount(line.balance),
+      line.charge ? csvAmount(line.charge) : '',
+      line.credit ? csvAmount(line.credit) : '',
+      csvAmount(line.balance),
     ]),
     [
       statement.endDate,
       '',
       'Closing balance',
-      amount(statement.totalCharges),
-      amount(statement.totalCredits),
-      amount(statement.closingBalance),
+      csvAmount(statement.totalCharges),
+      csvAmount(statement.totalCredits),
+      csvAmount(statement.closingBalance),
     ],
   ];
-  return `${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+  return toCsv(rows);
 }

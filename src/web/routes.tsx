@@ -89,6 +89,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     title: 'Reports & Analytics',
     subtitle: 'Comprehensive business insights and performance metrics',
     module: null,
+    page: lazy(() => import('./pages/reports/ReportsPage')),
   },
   {
     path: '/admin',

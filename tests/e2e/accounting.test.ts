@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { businessDate } from '../../src/domain/time';
@@ -127,6 +128,11 @@ describe('accounting', () => {
       '₦5,000.50',
       '₦40,000.00',
     ]);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Purchase Orders as CSV' }).click();
+    const csv = await readFile(await (await download).path(), 'utf8');
+    expect(csv.split('\r\n').slice(0, 1)).toEqual(['\ufeffDate,Item,Details,Amount']);
+    expect(csv).toContain(',Golden Penny Mills,40000.00\r\n,Total Expenditures:,,40000.00\r\n');
     await page.getByRole('button', { name: 'Hide Details' }).click();
     await page.getByText('Total Sales Income:').waitFor({ state: 'detached' });
   });

@@ -183,6 +183,7 @@ export default function AccountingPage() {
                       ? income.data.sales.count - income.data.sales.transactions.length
                       : 0
                   }
+                  fileName={`income-sales-${figures?.period.startDate}-to-${figures?.period.endDate}.csv`}
                   totalLabel="Total Sales Income:"
                   total={income.data?.sales.totalAmount}
                 />
@@ -203,6 +204,7 @@ export default function AccountingPage() {
                       ? income.data.payments.count - income.data.payments.records.length
                       : 0
                   }
+                  fileName={`income-payments-${figures?.period.startDate}-to-${figures?.period.endDate}.csv`}
                   totalLabel="Total Payments:"
                   total={income.data?.payments.totalAmount}
                 />
@@ -225,6 +227,7 @@ export default function AccountingPage() {
                       ? expenditures.data.count - expenditures.data.expenditures.length
                       : 0
                   }
+                  fileName={`expenditures-${figures?.period.startDate}-to-${figures?.period.endDate}.csv`}
                   totalLabel="Total Expenditures:"
                   total={expenditures.data?.totalAmount}
                 />

@@ -1,6 +1,9 @@
-import { Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { csvAmount } from '../../../domain/csv';
 import { formatNaira } from '../../../domain/money';
+import { downloadCsv } from '../../components/download-csv';
 
 export interface DetailLine {
   id: string;
@@ -20,10 +23,34 @@ export function DetailsList(props: {
   totalLabel: string;
   total: number | undefined;
   more: number;
+  fileName: string;
 }) {
+  const download = () =>
+    downloadCsv(props.fileName, [
+      ['Date', 'Item', 'Details', 'Amount'],
+      ...(props.lines ?? []).map((line) => [
+        line.date,
+        line.title,
+        line.subtitle,
+        csvAmount(line.amount),
+      ]),
+      ['', props.totalLabel, '', csvAmount(props.total ?? 0)],
+    ]);
   return (
     <Stack gap="xs">
-      <Text fw={600}>{props.heading}</Text>
+      <Group justify="space-between">
+        <Text fw={600}>{props.heading}</Text>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconDownload size={14} aria-hidden />}
+          onClick={download}
+          disabled={!props.lines?.length}
+          aria-label={`Download ${props.heading} as CSV`}
+        >
+          CSV
+        </Button>
+      </Group>
       {props.state.isError ? (
         <Text c="red" fz="sm">
           {props.failed}

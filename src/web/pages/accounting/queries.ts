@@ -26,6 +26,8 @@ const accountingQuery = <T>(
     queryKey: key(filter ?? ''),
     queryFn: () => apiGet<T>(`${path}?${filter}`),
     enabled: enabled && filter !== null,
+    // The figures sum what other pages change; each visit reads them afresh.
+    refetchOnMount: 'always',
   }) as const;
 
 export const useAccountingSummary = (filter: AccountingFilter) =>

@@ -1,0 +1,77 @@
+import { Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { downloadCsv } from '../../components/download-csv';
+
+export interface Column<T> {
+  header: string;
+  /** What the table shows. */
+  text: (row: T) => string;
+  /** What the CSV holds, when it differs (plain amounts instead of ₦ text). */
+  csv?: (row: T) => string | number;
+  align?: 'right';
+}
+
+/** A report table with its title and a Download CSV of exactly its rows. */
+export function ReportTable<T>(props: {
+  title: string;
+  rows: T[];
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  empty: string;
+  fileName: string;
+}) {
+  const download = () =>
+    downloadCsv(props.fileName, [
+      props.columns.map((column) => column.header),
+      ...props.rows.map((row) => props.columns.map((column) => (column.csv ?? column.text)(row))),
+    ]);
+  return (
+    <Card withBorder radius="lg" p="lg" data-testid="report-table">
+      <Group justify="space-between" mb="md" wrap="wrap" gap="xs">
+        <Title order={3} fz="md">
+          {props.title}
+        </Title>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconDownload size={14} aria-hidden />}
+          onClick={download}
+          disabled={props.rows.length === 0}
+          aria-label={`Download ${props.title} as CSV`}
+        >
+          CSV
+        </Button>
+      </Group>
+      {props.rows.length === 0 ? (
+        <Text c="dimmed" fz="sm">
+          {props.empty}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped fz="sm" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                {props.columns.map((column) => (
+                  <Table.Th key={column.header} ta={column.align}>
+                    {column.header}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {props.rows.map((row) => (
+                <Table.Tr key={props.rowKey(row)}>
+                  {props.columns.map((column) => (
+                    <Table.Td key={column.header} ta={column.align}>
+                      {column.text(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,128 @@
+import '@mantine/dates/styles.css';
+import { Button, Card, Group, Tabs, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useState } from 'react';
+import { EARLIEST_DATE } from '../../../domain/accounting';
+import { canRead } from '../../../domain/permissions';
+import {
+  filterWording,
+  REPORT_TAB_LABELS,
+  REPORT_TAB_MODULES,
+  REPORT_TABS,
+  type ReportTab,
+} from '../../../domain/reports';
+import { businessDate, DEFAULT_TIME_ZONE } from '../../../domain/time';
+import { useAppInfo, useCurrentUser } from '../../auth/queries';
+import { formatCalendarDate } from '../../components/format';
+import { PageHeader } from '../../components/PageHeader';
+import { FinancialTab, InventoryTab, ProductionTab, ReturnsTab, SalesTab } from './tabs';
+
+const TAB_CONTENT = {
+  returns: ReturnsTab,
+  sales: SalesTab,
+  production: ProductionTab,
+  inventory: InventoryTab,
+  financial: FinancialTab,
+} as const;
+
+export default function ReportsPage() {
+  const user = useCurrentUser().data;
+  const timeZone = useAppInfo().data?.timeZone ?? DEFAULT_TIME_ZONE;
+  const today = businessDate(new Date(), timeZone);
+  const [startDate, setStartDate] = useState<string | null>(null);
+  const [endDate, setEndDate] = useState<string | null>(null);
+  // Design: only the tabs of modules the user can read.
+  const tabs = REPORT_TABS.filter((tab) => user && canRead(user, REPORT_TAB_MODULES[tab]));
+  const [active, setActive] = useState<ReportTab | null>(tabs[0] ?? null);
+
+  const filter = [startDate && `startDate=${startDate}`, endDate && `endDate=${endDate}`]
+    .filter(Boolean)
+    .join('&');
+  const wording = filterWording(
+    startDate && formatCalendarDate(startDate),
+    endDate && formatCalendarDate(endDate),
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Reports & Analytics"
+        subtitle="Comprehensive business insights and performance metrics"
+      />
+      <Card withBorder radius="lg" p="lg" mb="lg">
+        <Text fw={700} mb="sm">
+          Filter by Date Range
+        </Text>
+        <Group align="flex-end" gap="md" wrap="wrap">
+          <DatePickerInput
+            label="Start Date"
+            placeholder="Pick a start date"
+            valueFormat="MMM DD, YYYY"
+            value={startDate}
+            onChange={setStartDate}
+            minDate={EARLIEST_DATE}
+            maxDate={endDate ?? today}
+            clearable
+            w={200}
+          />
+          <DatePickerInput
+            label="End Date"
+            placeholder="Pick an end date"
+            valueFormat="MMM DD, YYYY"
+            value={endDate}
+            onChange={setEndDate}
+            minDate={startDate ?? EARLIEST_DATE}
+            maxDate={today}
+            clearable
+            w={200}
+          />
+          <Button
+            variant="default"
+            disabled={!startDate && !endDate}
+            onClick={() => {
+              setStartDate(null);
+              setEndDate(null);
+            }}
+          >
+            Clear Filters
+          </Button>
+        </Group>
+        {wording && (
+          <Text fz="sm" mt="md" data-testid="filter-wording">
+            {wording}
+          </Text>
+        )}
+      </Card>
+      {tabs.length === 0 ? (
+        <Card withBorder radius="lg" p="xl">
+          <Text c="dimmed" ta="center">
+            No reports are available to you. Ask an administrator for access to a module.
+          </Text>
+        </Card>
+      ) : (
+        <Tabs
+          value={active}
+          onChange={(value) => setActive(value as ReportTab)}
+          color="orange"
+          keepMounted={false}
+        >
+          <Tabs.List mb="lg">
+            {tabs.map((tab) => (
+              <Tabs.Tab key={tab} value={tab}>
+                {REPORT_TAB_LABELS[tab]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {tabs.map((tab) => {
+            const Content = TAB_CONTENT[tab];
+            return (
+              <Tabs.Panel key={tab} value={tab}>
+                <Content filter={filter} timeZone={timeZone} />
+              </Tabs.Panel>
+            );
+          })}
+        </Tabs>
+      )}
+    </>
+  );
+}
