@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { RETURN_REASONS, type ReturnReason } from '../../../domain/distributor-schemas';
+import { fromKobo, type Kobo, sumKobo, toKobo } from '../../../domain/money';
 import type { BatchStatus } from '../../../domain/production-schemas';
 import type {
   DistributorTotals,
@@ -12,6 +13,7 @@ import type {
   SalesReport,
   TrendPoint,
 } from '../../../domain/reports';
+import { loavesValue } from '../../../domain/sales-schemas';
 import { businessDateRange } from '../../../domain/time';
 import type { Database } from '../../db/connection';
 import {
@@ -131,7 +133,7 @@ export async function returnsReport(db: Database, window: Window): Promise<Retur
       distributorName,
       recipeName: record.recipeName,
       loavesReturned: record.loavesReturned,
-      amount: Math.round(record.loavesReturned * record.pricePerLoaf * 100) / 100,
+      amount: loavesValue(record.loavesReturned, record.pricePerLoaf),
       reason: record.reason as ReturnReason,
       notes: record.notes,
     })),
@@ -215,7 +217,7 @@ async function distributorTotals(db: Database, window: Window): Promise<Distribu
 }
 
 const sumOf = (rows: DistributorTotals[], key: 'totalSales' | 'payments' | 'returns' | 'balance') =>
-  rows.reduce((total, row) => total + Math.round(row[key] * 100), 0) / 100;
+  fromKobo(sumKobo(rows.map((row) => toKobo(row[key]))));
 
 async function salesTrend(db: Database, window: Window) {
   const period = periodOf(salesTransactions.createdAt, window);
@@ -257,13 +259,13 @@ export async function financialReport(db: Database, window: Window): Promise<Fin
     .from(distributorPayments)
     .where(within(distributorPayments.createdAt, window))
     .groupBy(BY_PERIOD);
-  const netSales = Math.round(totalRevenue * 100 - totalReturns * 100) / 100;
+  const netSales = fromKobo((toKobo(totalRevenue) - toKobo(totalReturns)) as Kobo);
   return {
     totalRevenue,
     cashReceived,
     totalReturns,
     netSales,
-    accountsReceivable: Math.round(netSales * 100 - cashReceived * 100) / 100,
+    accountsReceivable: fromKobo((toKobo(netSales) - toKobo(cashReceived)) as Kobo),
     // Spec: only distributors who owe, the largest debt first.
     balances: rows.filter((row) => row.balance > 0).sort((a, b) => b.balance - a.balance),
     trend: mergeTrends(cashAtSale, payments),
