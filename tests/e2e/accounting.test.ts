@@ -1,9 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { businessDate } from '../../src/domain/time';
 import { launchBrowser, newPage, PHONE, screenshot, startWebApp } from '../support/browser';
-import { choose, registerThroughApi, signInThroughApi, statCard, type TestUser } from './helpers';
+import {
+  choose,
+  lagosToday,
+  pickDayOfThisMonth,
+  registerThroughApi,
+  signInThroughApi,
+  statCard,
+  type TestUser,
+} from './helpers';
 
 const OWNER: TestUser = {
   username: 'accounts_admin',
@@ -13,32 +20,7 @@ const OWNER: TestUser = {
   lastName: 'Bakare',
 };
 
-const today = businessDate(new Date(), 'Africa/Lagos');
-const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-/** The calendar's name for a day of this month, e.g. "1 November 2026". */
-const dayLabel = (dayOfMonth: number) => `${dayOfMonth} ${MONTHS[month - 1]} ${year}`;
-
-/** Clicks a day in the calendar that is open (a closing one may linger in the page). */
-const pickDay = (page: Page, dayOfMonth: number) =>
-  page
-    .getByRole('button', { name: dayLabel(dayOfMonth), exact: true })
-    .filter({ visible: true })
-    .last()
-    .click();
+const { year, day, monthName } = lagosToday();
 
 const period = (page: Page) => page.getByLabel('Period', { exact: true }).first();
 
@@ -154,11 +136,13 @@ describe('accounting', () => {
     await page.getByRole('button', { name: 'Start Date' }).click();
     // Days after today cannot be picked.
     if (day < 28) {
-      expect(await page.getByRole('button', { name: dayLabel(day + 1) }).isDisabled()).toBe(true);
+      expect(
+        await page.getByRole('button', { name: `${day + 1} ${monthName} ${year}` }).isDisabled(),
+      ).toBe(true);
     }
-    await pickDay(page, 1);
+    await pickDayOfThisMonth(page, 1);
     await page.getByRole('button', { name: 'End Date' }).click();
-    await pickDay(page, day);
+    await pickDayOfThisMonth(page, day);
     const reporting = page.getByTestId('reporting-period');
     await expect.poll(() => reporting.textContent()).toContain('to');
     expect(

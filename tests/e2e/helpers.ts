@@ -117,3 +117,37 @@ export async function choose(page: Page, select: Locator, option: string): Promi
 /** The stat card (or any card) headed by this exact label. */
 export const statCard = (page: Page, label: string): Locator =>
   page.locator('.mantine-Card-root').filter({ has: page.getByText(label, { exact: true }) });
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** Today in Lagos, as the app's calendars show it. */
+export function lagosToday() {
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' })
+    .format(new Date())
+    .split('-')
+    .map(Number) as [number, number, number];
+  return { year, month, day, monthName: MONTHS[month - 1] as string };
+}
+
+/** Clicks a day of this month in the open date picker (a closing one may linger in the page). */
+export async function pickDayOfThisMonth(page: Page, dayOfMonth: number): Promise<void> {
+  const { year, monthName } = lagosToday();
+  await page
+    .getByRole('button', { name: `${dayOfMonth} ${monthName} ${year}`, exact: true })
+    .filter({ visible: true })
+    .last()
+    .click();
+}

@@ -1,9 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { businessDate } from '../../src/domain/time';
 import { launchBrowser, newPage, PHONE, screenshot, startWebApp } from '../support/browser';
-import { registerThroughApi, signInThroughApi, statCard, type TestUser } from './helpers';
+import {
+  lagosToday,
+  pickDayOfThisMonth,
+  registerThroughApi,
+  signInThroughApi,
+  statCard,
+  type TestUser,
+} from './helpers';
 
 const OWNER: TestUser = {
   username: 'reports_admin',
@@ -13,23 +19,10 @@ const OWNER: TestUser = {
   lastName: 'Adebayo',
 };
 
-const today = businessDate(new Date(), 'Africa/Lagos');
-const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const SHORT = MONTHS.map((name) => name.slice(0, 3));
+const { year, month, day } = lagosToday();
+const SHORT_MONTH = new Intl.DateTimeFormat('en-US', { month: 'short' }).format(
+  new Date(Date.UTC(year, month - 1, 15)),
+);
 
 describe('reports and analytics', () => {
   let web: Awaited<ReturnType<typeof startWebApp>>;
@@ -110,12 +103,8 @@ describe('reports and analytics', () => {
     await page.getByRole('button', { name: 'End Date' }).click();
     // The day before today (or today on the 1st): no records are that old.
     const before = day > 1 ? day - 1 : day;
-    await page
-      .getByRole('button', { name: `${before} ${MONTHS[month - 1]} ${year}`, exact: true })
-      .filter({ visible: true })
-      .last()
-      .click();
-    const wording = `Showing data up to ${SHORT[month - 1]} ${String(before).padStart(2, '0')}, ${year}`;
+    await pickDayOfThisMonth(page, before);
+    const wording = `Showing data up to ${SHORT_MONTH} ${String(before).padStart(2, '0')}, ${year}`;
     await page.getByTestId('filter-wording').getByText(wording).waitFor();
     if (day > 1) await statCard(page, 'Total Returns').first().getByText('₦0.00').waitFor();
     await page.getByRole('button', { name: 'Clear Filters' }).click();
