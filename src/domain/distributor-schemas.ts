@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { nairaAmount, optionalNotes, PRICE_NEGATIVE } from './fields';
 import { fromKobo, type Kobo, toKobo } from './money';
 import { pageSchema } from './paging';
-import { nairaAmount, optionalNotes, PRICE_NEGATIVE } from './sales-schemas';
 
 const required = (label: string, max: number) =>
   z

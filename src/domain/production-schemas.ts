@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalNotes } from './fields';
 import { hasAtMostDecimals } from './money';
 
 export const BATCH_STATUSES = ['planned', 'in_progress', 'completed', 'cancelled'] as const;
@@ -59,13 +60,7 @@ export const batchSchema = z.strictObject({
       error: 'A new batch can only be planned or in progress',
     })
     .default('planned'),
-  notes: z
-    .string({ error: 'Notes must be text' })
-    .trim()
-    .max(2000, { error: 'Notes must be less than 2000 characters' })
-    .nullable()
-    .optional()
-    .transform((value) => value || null),
+  notes: optionalNotes,
 });
 export type BatchInput = z.input<typeof batchSchema>;
 

@@ -3,9 +3,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, newPage, PHONE, screenshot, startWebApp } from '../support/browser';
 import {
+  bakeAgegeBread,
   choose,
   lagosToday,
   pickDayOfThisMonth,
+  postOk,
   registerThroughApi,
   signInThroughApi,
   statCard,
@@ -35,26 +37,8 @@ describe('accounting', () => {
     ({ context, page } = await newPage(browser, web.baseUrl));
     await registerThroughApi(page, OWNER);
     await signInThroughApi(page, OWNER);
-    const post = async (url: string, data: object) => {
-      const reply = await page.request.post(url, { data });
-      expect(reply.ok(), await reply.text()).toBe(true);
-      return reply.json();
-    };
-    const flour = await post('/api/inventory', {
-      name: 'Flour',
-      category: 'ingredients',
-      unit: 'kg',
-      currentStock: 100,
-      unitCost: 800,
-    });
-    const recipe = await post('/api/recipes', {
-      name: 'Agege Bread',
-      ingredients: [{ itemId: flour.id, quantity: 1, unit: 'kg' }],
-    });
-    const batch = await post('/api/production-batches', { recipeId: recipe.id, flourKg: 10 });
-    await page.request.patch(`/api/production-batches/${batch.id}`, {
-      data: { status: 'completed', loavesProduced: 200 },
-    });
+    const post = (url: string, data: object) => postOk(page, url, data);
+    const { flourId } = await bakeAgegeBread(page, { flourKg: 10, loaves: 200 });
     const shop = await post('/api/distributors', {
       name: 'Mama Nkechi Stores',
       address: 'Aba',
@@ -70,7 +54,7 @@ describe('accounting', () => {
     await post('/api/distributor-payments', { distributorId: shop.id, amount: 5000.5 });
     await post('/api/purchase-orders', {
       supplier: 'Golden Penny Mills',
-      items: [{ itemId: flour.id, quantity: 50, totalCost: 40000 }],
+      items: [{ itemId: flourId, quantity: 50, totalCost: 40000 }],
     });
   });
 

@@ -151,3 +151,43 @@ export async function pickDayOfThisMonth(page: Page, dayOfMonth: number): Promis
     .last()
     .click();
 }
+
+/** POSTs through the page's session and expects success; the created record's JSON. */
+export async function postOk(page: Page, url: string, data: object) {
+  const reply = await page.request.post(url, { data });
+  expect(reply.ok(), await reply.text()).toBe(true);
+  return reply.json();
+}
+
+/**
+ * Loaves to sell: a Flour item (100 kg at ₦800), the Agege Bread recipe
+ * (1 kg flour per kg) and one batch of it completed with `loaves` loaves;
+ * `started` starts the batch first, so it has a start date.
+ */
+export async function bakeAgegeBread(
+  page: Page,
+  options: { flourKg: number; loaves: number; minStock?: number; started?: boolean },
+): Promise<{ flourId: string; recipeId: string }> {
+  const flour = await postOk(page, '/api/inventory', {
+    name: 'Flour',
+    category: 'ingredients',
+    unit: 'kg',
+    currentStock: 100,
+    minStock: options.minStock ?? 0,
+    unitCost: 800,
+  });
+  const recipe = await postOk(page, '/api/recipes', {
+    name: 'Agege Bread',
+    ingredients: [{ itemId: flour.id, quantity: 1, unit: 'kg' }],
+  });
+  const batch = await postOk(page, '/api/production-batches', {
+    recipeId: recipe.id,
+    flourKg: options.flourKg,
+    ...(options.started ? { status: 'in_progress' } : {}),
+  });
+  const done = await page.request.patch(`/api/production-batches/${batch.id}`, {
+    data: { status: 'completed', loavesProduced: options.loaves },
+  });
+  expect(done.status()).toBe(200);
+  return { flourId: flour.id, recipeId: recipe.id };
+}

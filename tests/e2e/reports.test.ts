@@ -3,8 +3,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, newPage, PHONE, screenshot, startWebApp } from '../support/browser';
 import {
+  bakeAgegeBread,
   lagosToday,
   pickDayOfThisMonth,
+  postOk,
   registerThroughApi,
   signInThroughApi,
   statCard,
@@ -35,31 +37,8 @@ describe('reports and analytics', () => {
     ({ context, page } = await newPage(browser, web.baseUrl));
     await registerThroughApi(page, OWNER);
     await signInThroughApi(page, OWNER);
-    const post = async (url: string, data: object) => {
-      const reply = await page.request.post(url, { data });
-      expect(reply.ok(), await reply.text()).toBe(true);
-      return reply.json();
-    };
-    const flour = await post('/api/inventory', {
-      name: 'Flour',
-      category: 'ingredients',
-      unit: 'kg',
-      currentStock: 100,
-      minStock: 150,
-      unitCost: 800,
-    });
-    const recipe = await post('/api/recipes', {
-      name: 'Agege Bread',
-      ingredients: [{ itemId: flour.id, quantity: 1, unit: 'kg' }],
-    });
-    const batch = await post('/api/production-batches', {
-      recipeId: recipe.id,
-      flourKg: 10,
-      status: 'in_progress',
-    });
-    await page.request.patch(`/api/production-batches/${batch.id}`, {
-      data: { status: 'completed', loavesProduced: 300 },
-    });
+    const post = (url: string, data: object) => postOk(page, url, data);
+    await bakeAgegeBread(page, { flourKg: 10, loaves: 300, minStock: 150, started: true });
     const shop = await post('/api/distributors', {
       name: 'Mama Nkechi Stores',
       address: 'Aba',

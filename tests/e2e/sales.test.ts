@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, newPage, PHONE, screenshot, startWebApp } from '../support/browser';
 import {
+  bakeAgegeBread,
   choose,
   dismissToast,
   expectToast,
@@ -45,27 +46,7 @@ describe('sales, distributors and statements', () => {
     await registerThroughApi(page, OWNER);
     await signInThroughApi(page, OWNER);
     // 100 loaves of Agege Bread from one completed batch.
-    const post = async (url: string, data: object) => {
-      const reply = await page.request.post(url, { data });
-      expect(reply.ok(), await reply.text()).toBe(true);
-      return reply.json();
-    };
-    const flour = await post('/api/inventory', {
-      name: 'Flour',
-      category: 'ingredients',
-      unit: 'kg',
-      currentStock: 100,
-      unitCost: 800,
-    });
-    const recipe = await post('/api/recipes', {
-      name: 'Agege Bread',
-      ingredients: [{ itemId: flour.id, quantity: 1, unit: 'kg' }],
-    });
-    const batch = await post('/api/production-batches', { recipeId: recipe.id, flourKg: 20 });
-    const done = await page.request.patch(`/api/production-batches/${batch.id}`, {
-      data: { status: 'completed', loavesProduced: 100 },
-    });
-    expect(done.status()).toBe(200);
+    await bakeAgegeBread(page, { flourKg: 20, loaves: 100 });
   });
 
   afterAll(async () => {

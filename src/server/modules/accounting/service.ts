@@ -1,4 +1,5 @@
-import { type AnyColumn, and, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   type AccountingExpenditures,
   type AccountingIncome,
@@ -11,6 +12,7 @@ import {
 import { fromKobo, type Kobo, toKobo } from '../../../domain/money';
 import { businessDate, businessDateRange } from '../../../domain/time';
 import type { Database } from '../../db/connection';
+import { inRange } from '../../db/date-range';
 import {
   distributorPayments,
   distributors,
@@ -54,47 +56,42 @@ export function resolveRange(query: AccountingQuery, timeZone: string, now = new
   };
 }
 
-const between = (column: AnyColumn, range: Range) =>
-  and(gte(column, range.start), lt(column, range.end));
-
 const ORDERS_IN_RANGE = (range: Range) =>
-  and(
-    ne(purchaseOrders.status, 'cancelled'),
-    gte(purchaseOrders.orderDate, range.start),
-    lt(purchaseOrders.orderDate, range.end),
-  );
+  and(ne(purchaseOrders.status, 'cancelled'), inRange(purchaseOrders.orderDate, range));
 
-async function totals(db: Database, range: Range) {
-  const [sales] = await db
+/** Sum and count of one kind of record in the range, in SQL. */
+async function sumOf(
+  db: Database,
+  table: typeof salesTransactions | typeof distributorPayments | typeof purchaseOrders,
+  amount: AnyPgColumn,
+  where: SQL | undefined,
+): Promise<{ total: number; count: number }> {
+  const [row] = await db
     .select({
-      total: sql<string>`coalesce(sum(${salesTransactions.amountPaid}), 0)::text`,
+      total: sql<string>`coalesce(sum(${amount}), 0)::text`,
       count: sql<number>`count(*)::int`,
     })
-    .from(salesTransactions)
-    .where(between(salesTransactions.createdAt, range));
-  const [payments] = await db
-    .select({
-      total: sql<string>`coalesce(sum(${distributorPayments.amount}), 0)::text`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(distributorPayments)
-    .where(between(distributorPayments.createdAt, range));
-  const [orders] = await db
-    .select({
-      total: sql<string>`coalesce(sum(${purchaseOrders.totalAmount}), 0)::text`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(purchaseOrders)
-    .where(ORDERS_IN_RANGE(range));
-  return {
-    salesIncome: Number(sales?.total ?? 0),
-    salesCount: Number(sales?.count ?? 0),
-    paymentsIncome: Number(payments?.total ?? 0),
-    paymentsCount: Number(payments?.count ?? 0),
-    expenditure: Number(orders?.total ?? 0),
-    ordersCount: Number(orders?.count ?? 0),
-  };
+    .from(table)
+    .where(where);
+  return { total: Number(row?.total ?? 0), count: Number(row?.count ?? 0) };
 }
+
+const cashAtSale = (db: Database, range: Range) =>
+  sumOf(
+    db,
+    salesTransactions,
+    salesTransactions.amountPaid,
+    inRange(salesTransactions.createdAt, range),
+  );
+const paymentsIn = (db: Database, range: Range) =>
+  sumOf(
+    db,
+    distributorPayments,
+    distributorPayments.amount,
+    inRange(distributorPayments.createdAt, range),
+  );
+const ordersIn = (db: Database, range: Range) =>
+  sumOf(db, purchaseOrders, purchaseOrders.totalAmount, ORDERS_IN_RANGE(range));
 
 /** Design: cash basis. Income is cash received (paid at sale plus payments); expenditure is orders placed. */
 export async function accountingSummary(
@@ -103,17 +100,21 @@ export async function accountingSummary(
   timeZone: string,
 ): Promise<AccountingSummary> {
   const range = resolveRange(query, timeZone);
-  const sums = await totals(db, range);
-  const totalIncome = fromKobo((toKobo(sums.salesIncome) + toKobo(sums.paymentsIncome)) as Kobo);
+  const [sales, payments, orders] = await Promise.all([
+    cashAtSale(db, range),
+    paymentsIn(db, range),
+    ordersIn(db, range),
+  ]);
+  const totalIncome = fromKobo((toKobo(sales.total) + toKobo(payments.total)) as Kobo);
   return {
     period: range.period,
     income: {
       totalIncome,
-      salesIncome: sums.salesIncome,
-      paymentsIncome: sums.paymentsIncome,
+      salesIncome: sales.total,
+      paymentsIncome: payments.total,
     },
-    expenditure: { totalExpenditure: sums.expenditure },
-    profit: profitOf(totalIncome, sums.expenditure),
+    expenditure: { totalExpenditure: orders.total },
+    profit: profitOf(totalIncome, orders.total),
   };
 }
 
@@ -123,12 +124,12 @@ export async function accountingIncome(
   timeZone: string,
 ): Promise<AccountingIncome> {
   const range = resolveRange(query, timeZone);
-  const sums = await totals(db, range);
+  const [salesSum, paymentsSum] = await Promise.all([cashAtSale(db, range), paymentsIn(db, range)]);
   const sales = await db
     .select({ sale: salesTransactions, distributorName: distributors.name })
     .from(salesTransactions)
     .leftJoin(distributors, eq(distributors.id, salesTransactions.distributorId))
-    .where(between(salesTransactions.createdAt, range))
+    .where(inRange(salesTransactions.createdAt, range))
     .orderBy(desc(salesTransactions.createdAt), desc(salesTransactions.id))
     .limit(query.limit)
     .offset(query.offset);
@@ -136,7 +137,7 @@ export async function accountingIncome(
     .select({ payment: distributorPayments, distributorName: distributors.name })
     .from(distributorPayments)
     .leftJoin(distributors, eq(distributors.id, distributorPayments.distributorId))
-    .where(between(distributorPayments.createdAt, range))
+    .where(inRange(distributorPayments.createdAt, range))
     .orderBy(desc(distributorPayments.createdAt), desc(distributorPayments.id))
     .limit(query.limit)
     .offset(query.offset);
@@ -152,8 +153,8 @@ export async function accountingIncome(
         date: sale.createdAt.toISOString(),
         amount: sale.amountPaid,
       })),
-      count: sums.salesCount,
-      totalAmount: sums.salesIncome,
+      count: salesSum.count,
+      totalAmount: salesSum.total,
     },
     payments: {
       records: payments.map(({ payment, distributorName }) => ({
@@ -163,8 +164,8 @@ export async function accountingIncome(
         date: payment.createdAt.toISOString(),
         amount: payment.amount,
       })),
-      count: sums.paymentsCount,
-      totalAmount: sums.paymentsIncome,
+      count: paymentsSum.count,
+      totalAmount: paymentsSum.total,
     },
   };
 }
@@ -175,7 +176,7 @@ export async function accountingExpenditures(
   timeZone: string,
 ): Promise<AccountingExpenditures> {
   const range = resolveRange(query, timeZone);
-  const sums = await totals(db, range);
+  const sum = await ordersIn(db, range);
   const orders = await db
     .select()
     .from(purchaseOrders)
@@ -192,7 +193,7 @@ export async function accountingExpenditures(
       date: order.orderDate.toISOString(),
       amount: order.totalAmount,
     })),
-    count: sums.ordersCount,
-    totalAmount: sums.expenditure,
+    count: sum.count,
+    totalAmount: sum.total,
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import {
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
@@ -16,6 +16,7 @@ import {
 } from '../../../domain/statement';
 import { businessDate, businessDateRange } from '../../../domain/time';
 import type { Database } from '../../db/connection';
+import { inRange } from '../../db/date-range';
 import { breadReturns, distributorPayments, salesTransactions } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { getDistributor } from './service';
@@ -67,8 +68,7 @@ async function recordsBetween(
     .where(
       and(
         eq(salesTransactions.distributorId, distributorId),
-        gte(salesTransactions.createdAt, start),
-        lt(salesTransactions.createdAt, end),
+        inRange(salesTransactions.createdAt, { start, end }),
       ),
     );
   const payments = await db
@@ -77,8 +77,7 @@ async function recordsBetween(
     .where(
       and(
         eq(distributorPayments.distributorId, distributorId),
-        gte(distributorPayments.createdAt, start),
-        lt(distributorPayments.createdAt, end),
+        inRange(distributorPayments.createdAt, { start, end }),
       ),
     );
   const returns = await db
@@ -87,8 +86,7 @@ async function recordsBetween(
     .where(
       and(
         eq(breadReturns.distributorId, distributorId),
-        gte(breadReturns.createdAt, start),
-        lt(breadReturns.createdAt, end),
+        inRange(breadReturns.createdAt, { start, end }),
       ),
     );
   const records: StatementRecord[] = [

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { RETURN_REASONS, type ReturnReason } from '../../../domain/distributor-schemas';
 import { fromKobo, type Kobo, sumKobo, toKobo } from '../../../domain/money';
@@ -16,6 +16,7 @@ import type {
 import { loavesValue } from '../../../domain/sales-schemas';
 import { businessDateRange } from '../../../domain/time';
 import type { Database } from '../../db/connection';
+import { type InstantRange, inRange } from '../../db/date-range';
 import {
   breadReturns,
   distributorPayments,
@@ -30,9 +31,7 @@ const PRODUCTION_ROWS = 20;
 /** The returns history is long-lived; the newest 500 are listed, the cards count them all. */
 const RETURN_ROWS = 500;
 
-interface Window {
-  start: Date | null;
-  end: Date | null;
+interface Window extends InstantRange {
   timeZone: string;
   /** Trend points by day for ranges up to two months, by month otherwise. */
   byDay: boolean;
@@ -44,16 +43,6 @@ export function reportWindow(query: ReportQuery, timeZone: string): Window {
   const byDay =
     start !== null && end !== null && end.getTime() - start.getTime() <= 62 * 86_400_000;
   return { start, end, timeZone, byDay };
-}
-
-/** Spec section 9: filter by a record's date, end date to the end of that day; undated records stay. */
-function within(column: AnyPgColumn, window: Window, keepUndated = false): SQL | undefined {
-  const bounds = and(
-    window.start ? gte(column, window.start) : undefined,
-    window.end ? lt(column, window.end) : undefined,
-  );
-  if (!bounds) return undefined;
-  return keepUndated ? or(isNull(column), bounds) : bounds;
 }
 
 const num = (value: string | number | null | undefined) => Number(value ?? 0);
@@ -80,7 +69,7 @@ function mergeTrends(...series: { period: string; value: string }[][]): TrendPoi
 }
 
 export async function returnsReport(db: Database, window: Window): Promise<ReturnsReport> {
-  const inRange = within(breadReturns.createdAt, window);
+  const dated = inRange(breadReturns.createdAt, window);
   const value = sql`${breadReturns.loavesReturned} * ${breadReturns.pricePerLoaf}`;
   const reasons = await db
     .select({
@@ -89,7 +78,7 @@ export async function returnsReport(db: Database, window: Window): Promise<Retur
       amount: sql<string>`sum(${value})::text`,
     })
     .from(breadReturns)
-    .where(inRange)
+    .where(dated)
     .groupBy(breadReturns.reason);
   const byReason = RETURN_REASONS.map((reason) => {
     const row = reasons.find((candidate) => candidate.reason === reason);
@@ -105,14 +94,14 @@ export async function returnsReport(db: Database, window: Window): Promise<Retur
     })
     .from(breadReturns)
     .leftJoin(distributors, eq(distributors.id, breadReturns.distributorId))
-    .where(inRange)
+    .where(dated)
     .groupBy(breadReturns.distributorId, distributors.name)
     .orderBy(desc(sql`sum(${value})`), asc(distributors.name));
   const history = await db
     .select({ record: breadReturns, distributorName: distributors.name })
     .from(breadReturns)
     .leftJoin(distributors, eq(distributors.id, breadReturns.distributorId))
-    .where(inRange)
+    .where(dated)
     .orderBy(desc(breadReturns.createdAt), desc(breadReturns.id))
     .limit(RETURN_ROWS);
   const totalAmountKobo = byReason.reduce((sum, row) => sum + Math.round(row.amount * 100), 0);
@@ -157,7 +146,7 @@ async function distributorTotals(db: Database, window: Window): Promise<Distribu
       count: sql<number>`count(*)`.as('sales_count'),
     })
     .from(salesTransactions)
-    .where(within(salesTransactions.createdAt, window))
+    .where(inRange(salesTransactions.createdAt, window))
     .groupBy(salesTransactions.distributorId)
     .as('s');
   const payments = db
@@ -166,7 +155,7 @@ async function distributorTotals(db: Database, window: Window): Promise<Distribu
       paid: sql<string>`sum(${distributorPayments.amount})`.as('paid'),
     })
     .from(distributorPayments)
-    .where(within(distributorPayments.createdAt, window))
+    .where(inRange(distributorPayments.createdAt, window))
     .groupBy(distributorPayments.distributorId)
     .as('p');
   const returns = db
@@ -177,7 +166,7 @@ async function distributorTotals(db: Database, window: Window): Promise<Distribu
       ),
     })
     .from(breadReturns)
-    .where(within(breadReturns.createdAt, window))
+    .where(inRange(breadReturns.createdAt, window))
     .groupBy(breadReturns.distributorId)
     .as('r');
   const totalSales = sql`coalesce(${sales.value}, 0)`;
@@ -227,7 +216,7 @@ async function salesTrend(db: Database, window: Window) {
       value: sql<string>`sum(${salesTransactions.loavesTaken} * ${salesTransactions.pricePerLoaf})::text`,
     })
     .from(salesTransactions)
-    .where(within(salesTransactions.createdAt, window))
+    .where(inRange(salesTransactions.createdAt, window))
     .groupBy(BY_PERIOD);
 }
 
@@ -251,13 +240,13 @@ export async function financialReport(db: Database, window: Window): Promise<Fin
   const cashAtSale = await db
     .select({ period: atSale, value: sql<string>`sum(${salesTransactions.amountPaid})::text` })
     .from(salesTransactions)
-    .where(within(salesTransactions.createdAt, window))
+    .where(inRange(salesTransactions.createdAt, window))
     .groupBy(BY_PERIOD);
   const paidLater = periodOf(distributorPayments.createdAt, window);
   const payments = await db
     .select({ period: paidLater, value: sql<string>`sum(${distributorPayments.amount})::text` })
     .from(distributorPayments)
-    .where(within(distributorPayments.createdAt, window))
+    .where(inRange(distributorPayments.createdAt, window))
     .groupBy(BY_PERIOD);
   const netSales = fromKobo((toKobo(totalRevenue) - toKobo(totalReturns)) as Kobo);
   return {
@@ -274,7 +263,7 @@ export async function financialReport(db: Database, window: Window): Promise<Fin
 
 export async function productionReport(db: Database, window: Window): Promise<ProductionReport> {
   // Spec: batches are filtered by startedAt; a batch never started is kept.
-  const inRange = within(productionBatches.startedAt, window, true);
+  const dated = inRange(productionBatches.startedAt, window, true);
   const [totals] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -283,11 +272,11 @@ export async function productionReport(db: Database, window: Window): Promise<Pr
       loaves: sql<string>`coalesce(sum(${productionBatches.loavesProduced}) filter (where ${productionBatches.status} = 'completed'), 0)::text`,
     })
     .from(productionBatches)
-    .where(inRange);
+    .where(dated);
   const recent = await db
     .select()
     .from(productionBatches)
-    .where(inRange)
+    .where(dated)
     .orderBy(desc(productionBatches.createdAt), desc(productionBatches.batchNumber))
     .limit(PRODUCTION_ROWS);
   const period = periodOf(productionBatches.startedAt, window);
@@ -296,7 +285,7 @@ export async function productionReport(db: Database, window: Window): Promise<Pr
     .from(productionBatches)
     .where(
       and(
-        within(productionBatches.startedAt, window),
+        inRange(productionBatches.startedAt, window),
         sql`${productionBatches.startedAt} is not null`,
         sql`${productionBatches.status} <> 'cancelled'`,
       ),

@@ -1,18 +1,12 @@
-import '@mantine/dates/styles.css';
 import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { IconCash, IconChartPie, IconReceipt, IconTrendingUp } from '@tabler/icons-react';
 import { useState } from 'react';
-import {
-  ACCOUNTING_PERIODS,
-  EARLIEST_DATE,
-  PERIOD_LABELS,
-  type PeriodType,
-} from '../../../domain/accounting';
+import { ACCOUNTING_PERIODS, PERIOD_LABELS, type PeriodType } from '../../../domain/accounting';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../domain/distributor-schemas';
 import { formatNaira } from '../../../domain/money';
 import { businessDate, DEFAULT_TIME_ZONE } from '../../../domain/time';
 import { useAppInfo } from '../../auth/queries';
+import { DateRangeInputs } from '../../components/DateRangeInputs';
 import { formatCalendarDate, formatDay } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { StatCard } from '../../components/StatCard';
@@ -74,30 +68,13 @@ export default function AccountingPage() {
             w={200}
           />
           {period === 'custom' && (
-            <>
-              <DatePickerInput
-                label="Start Date"
-                placeholder="Pick a start date"
-                valueFormat="MMM DD, YYYY"
-                value={startDate}
-                onChange={setStartDate}
-                minDate={EARLIEST_DATE}
-                maxDate={endDate ?? today}
-                clearable
-                w={200}
-              />
-              <DatePickerInput
-                label="End Date"
-                placeholder="Pick an end date"
-                valueFormat="MMM DD, YYYY"
-                value={endDate}
-                onChange={setEndDate}
-                minDate={startDate ?? EARLIEST_DATE}
-                maxDate={today}
-                clearable
-                w={200}
-              />
-            </>
+            <DateRangeInputs
+              startDate={startDate}
+              endDate={endDate}
+              today={today}
+              onStartChange={setStartDate}
+              onEndChange={setEndDate}
+            />
           )}
           <Button variant="default" onClick={() => setShowDetails((shown) => !shown)}>
             {showDetails ? 'Hide Details' : 'Show Details'}

@@ -1,8 +1,5 @@
-import '@mantine/dates/styles.css';
 import { Button, Card, Group, Tabs, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
-import { EARLIEST_DATE } from '../../../domain/accounting';
 import { canRead } from '../../../domain/permissions';
 import {
   filterWording,
@@ -13,6 +10,7 @@ import {
 } from '../../../domain/reports';
 import { businessDate, DEFAULT_TIME_ZONE } from '../../../domain/time';
 import { useAppInfo, useCurrentUser } from '../../auth/queries';
+import { DateRangeInputs } from '../../components/DateRangeInputs';
 import { formatCalendarDate } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { FinancialTab, InventoryTab, ProductionTab, ReturnsTab, SalesTab } from './tabs';
@@ -54,27 +52,12 @@ export default function ReportsPage() {
           Filter by Date Range
         </Text>
         <Group align="flex-end" gap="md" wrap="wrap">
-          <DatePickerInput
-            label="Start Date"
-            placeholder="Pick a start date"
-            valueFormat="MMM DD, YYYY"
-            value={startDate}
-            onChange={setStartDate}
-            minDate={EARLIEST_DATE}
-            maxDate={endDate ?? today}
-            clearable
-            w={200}
-          />
-          <DatePickerInput
-            label="End Date"
-            placeholder="Pick an end date"
-            valueFormat="MMM DD, YYYY"
-            value={endDate}
-            onChange={setEndDate}
-            minDate={startDate ?? EARLIEST_DATE}
-            maxDate={today}
-            clearable
-            w={200}
+          <DateRangeInputs
+            startDate={startDate}
+            endDate={endDate}
+            today={today}
+            onStartChange={setStartDate}
+            onEndChange={setEndDate}
           />
           <Button
             variant="default"
