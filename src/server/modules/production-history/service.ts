@@ -1,8 +1,9 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { averageBatchKg, percentChange } from '../../../domain/production';
 import type { ProductionHistorySummary } from '../../../domain/production-schemas';
 import { businessMonth } from '../../../domain/time';
 import type { Database } from '../../db/connection';
+import { inRange } from '../../db/date-range';
 import { productionBatches } from '../../db/schema';
 import { toBatch } from '../production/service';
 
@@ -21,9 +22,9 @@ export async function listCompleted(db: Database, limit: number, offset: number)
 }
 
 const flourBetween = (range: { start: Date; end: Date }) =>
-  sql<string>`coalesce(sum(${productionBatches.flourKg}) filter (where ${and(
-    gte(productionBatches.completedAt, range.start),
-    lt(productionBatches.completedAt, range.end),
+  sql<string>`coalesce(sum(${productionBatches.flourKg}) filter (where ${inRange(
+    productionBatches.completedAt,
+    range,
   )}), 0)::text`;
 
 /** Totals over completed batches; months are the bakery's calendar months. */
