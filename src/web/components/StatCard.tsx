@@ -17,7 +17,8 @@ export function StatCard(props: {
           <Text c="dimmed" fz="sm">
             {props.label}
           </Text>
-          <Text fw={700} fz={26}>
+          {/* A figure such as -₦4,999.50 stays on one line, not split at its minus sign. */}
+          <Text fw={700} fz={26} style={{ whiteSpace: 'nowrap' }}>
             {props.value}
           </Text>
           {props.note && (

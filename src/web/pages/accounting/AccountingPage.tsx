@@ -102,7 +102,7 @@ export default function AccountingPage() {
         <Text c="red">Failed to fetch summary</Text>
       ) : (
         <Stack gap="lg">
-          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, xs: 2, xl: 4 }} spacing="md">
             <StatCard
               label="Total Income"
               value={naira(figures?.income.totalIncome)}
