@@ -8,8 +8,9 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { installGuard } from './auth/guard';
 import { LoginThrottle, type ThrottleLimits } from './auth/login-throttle';
+import { decoy } from './auth/password';
 import { resolveSessionSecret } from './auth/session-secret';
-import { DatabaseSessionStore } from './auth/session-store';
+import { DatabaseSessionStore, SESSION_COOKIE } from './auth/session-store';
 import type { AppConfig } from './config';
 import type { Database } from './db/connection';
 import { ensureStarterData } from './db/starter-data';
@@ -34,16 +35,24 @@ export interface AppOptions {
   db: Database;
   logger?: boolean;
   throttle?: ThrottleLimits;
+  /** How often expired sessions and old sign-in attempts are deleted (default 15 minutes). */
+  sweepEveryMs?: number;
 }
 
-const SESSION_COOKIE = 'bakery.sid';
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Methods that change nothing; every other one is a write and must come from this site. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the whole HTTP application on an open, migrated database. Tests call it directly. */
-export async function buildApp({ config, db, logger = false, throttle }: AppOptions) {
+export async function buildApp({
+  config,
+  db,
+  logger = false,
+  throttle,
+  sweepEveryMs = 15 * 60 * 1000,
+}: AppOptions) {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Fastify's two lines per request are replaced by the one written below.
     logController: new LogController({ disableRequestLogging: true }),
@@ -71,7 +80,10 @@ export async function buildApp({ config, db, logger = false, throttle }: AppOpti
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // Mantine sets CSS variables in style attributes and tags at run time.
+        // No 'unsafe-inline' for scripts: the built index.html loads only /assets files.
+        // Styles need it: Mantine writes <style> tags and style="--var: …" attributes
+        // at run time, whose values no hash or nonce can cover. Injected CSS cannot
+        // run code, and React escapes text, so no one can inject the markup it needs.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
@@ -84,9 +96,15 @@ export async function buildApp({ config, db, logger = false, throttle }: AppOpti
         upgradeInsecureRequests: null,
       },
     },
+    // Same-origin pages send their URL as Referer (the cross-site check can use
+    // it); other sites get nothing, so no record id leaves the bakery.
+    referrerPolicy: { policy: 'same-origin' },
+    xFrameOptions: { action: 'deny' },
   });
 
   await ensureStarterData(db);
+  // Hash the decoy now, so the first unknown username is not the one that pays for it.
+  await decoy();
   const idleMs = config.sessionIdleHours * 60 * 60 * 1000;
   const store = new DatabaseSessionStore(db, idleMs);
   await app.register(fastifyCookie);
@@ -99,24 +117,35 @@ export async function buildApp({ config, db, logger = false, throttle }: AppOpti
     rolling: false,
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: idleMs },
   });
-  const sweep = setInterval(() => store.removeExpired().catch(() => {}), 60 * 60 * 1000);
+  const loginThrottle = new LoginThrottle(db, throttle);
+  // Every app process sweeps; the deletes are idempotent, so they need no coordination.
+  const sweep = setInterval(() => {
+    store.removeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep'));
+    loginThrottle.prune().catch((error: unknown) => app.log.warn({ err: error }, 'throttle sweep'));
+  }, sweepEveryMs);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  // A form or script on another site must not act with a signed-in user's cookie.
-  // Ports are not compared: behind a TLS proxy the Host port and the Origin port differ.
+  // A form or script on another site must not act with a signed-in user's cookie
+  // (SECURITY.md). Every write must name this site in Origin, or, when a browser
+  // sends no Origin, in Referer. Calls with neither come from no browser (scripts,
+  // integrations) and carry no cookie of a visitor's. Host names are compared,
+  // not ports or schemes: cookies are shared by every port of a host anyway, and
+  // behind a TLS proxy the Host port and the Origin port differ.
   app.addHook('onRequest', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin === undefined) return;
-    if (originHostname(origin) !== request.hostname) throw forbidden('Cross-site request refused');
+    if (SAFE_METHODS.has(request.method)) return;
+    const source = request.headers.origin ?? request.headers.referer;
+    if (source === undefined) return;
+    if (hostnameOf(source) !== request.hostname.toLowerCase()) {
+      throw forbidden('Cross-site request refused');
+    }
   });
 
-  installGuard(app, db);
+  installGuard(app, db, idleMs);
   await registerOpenApi(app);
   authRoutes(app, {
     db,
-    throttle: new LoginThrottle(throttle),
+    throttle: loginThrottle,
     timeZone: config.timeZone,
   });
   adminRoutes(app, { db });
@@ -141,6 +170,8 @@ function serveWebApp(app: FastifyInstance, webRoot: string) {
     app.register(fastifyStatic, {
       root: webRoot,
       index: 'index.html',
+      // The build writes .br and .gz beside each text file (vite.config.ts).
+      preCompressed: true,
       setHeaders: (res, path) => {
         // Vite puts a content hash in every asset name, so they never change.
         res.header(
@@ -162,12 +193,24 @@ function serveWebApp(app: FastifyInstance, webRoot: string) {
   });
 }
 
-function originHostname(origin: string): string | undefined {
+function hostnameOf(originOrUrl: string): string | undefined {
   try {
-    return new URL(origin).hostname;
+    return new URL(originOrUrl).hostname;
   } catch {
     return undefined; // "null" (sandboxed frames, file://) or garbage: never same-origin.
   }
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function trusting that
+ * many hops from this server: Fastify's own numeric setting trusts no
+ * X-Forwarded-Proto/-Host at all, and `true` would trust addresses a client wrote.
+ */
+function fastifyTrustProxy(setting: AppConfig['trustProxy']) {
+  if (setting === false) return false;
+  const hops = setting === true ? 1 : setting;
+  if (typeof hops === 'number') return (_address: string, hop: number) => hop < hops;
+  return hops;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

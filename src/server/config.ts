@@ -11,8 +11,13 @@ export interface AppConfig {
   /** When unset, a secret is generated once and kept in the database (app_settings). */
   sessionSecret: string | undefined;
   sessionIdleHours: number;
-  /** Behind a TLS-terminating proxy: trust X-Forwarded-* so cookies are marked Secure. */
-  trustProxy: boolean;
+  /**
+   * Behind a TLS-terminating proxy: trust X-Forwarded-For/-Proto/-Host from it,
+   * so cookies are marked Secure and the client address is the one the proxy
+   * saw. false: ignore those headers; a number: that many proxy hops (true is
+   * one); a string: the proxies' addresses or CIDR ranges, comma-separated.
+   */
+  trustProxy: boolean | number | string;
   logLevel: string;
   /** The built web app; served when it exists. */
   webRoot: string;
@@ -25,6 +30,29 @@ function isValidTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * `true` means one proxy hop, not "trust every X-Forwarded-For entry": a client
+ * can put any address at the front of that header, and the proxy only appends
+ * the one it saw. Trusting all of it would let a guesser pick a new address for
+ * every try and slip past the per-address sign-in throttle.
+ */
+function readTrustProxy(value: string | undefined): boolean | number | string {
+  const setting = (value ?? '').trim();
+  if (setting === '' || setting === 'false' || setting === '0') return false;
+  if (setting === 'true') return 1;
+  if (/^\d+$/.test(setting)) return Number(setting);
+  const proxies = setting.split(',').map((entry) => entry.trim());
+  const isAddress = (entry: string) =>
+    ['loopback', 'linklocal', 'uniquelocal'].includes(entry) ||
+    /^[0-9a-fA-F:.]+(\/\d+)?$/.test(entry);
+  if (!proxies.every(isAddress)) {
+    throw new Error(
+      `TRUST_PROXY must be true, false, a number of proxies or their addresses, not "${value}"`,
+    );
+  }
+  return proxies.join(',');
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -49,7 +77,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     timeZone,
     sessionSecret,
     sessionIdleHours: idleHours,
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     webRoot: resolve(env.WEB_ROOT || 'dist/web'),
   };

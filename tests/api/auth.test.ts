@@ -196,7 +196,7 @@ describe('sign in and out', () => {
 });
 
 describe('inactive users', () => {
-  it('cannot sign in, and their open sessions stop working', async () => {
+  it('cannot sign in, are told only what a wrong password is told, and their open sessions stop working', async () => {
     const client = await signedInClient(testApp, 'leaver');
     expect((await client.get('/api/auth/user')).status).toBe(200);
     await testApp.database.db
@@ -209,9 +209,8 @@ describe('inactive users', () => {
       username: 'baker_leaver',
       password: 'correct-horse-1',
     });
+    // The right password of a deactivated account must not be confirmed to anyone.
     expect(login.status).toBe(401);
-    expect(login.body).toEqual({
-      message: 'This account has been deactivated. Please contact your administrator.',
-    });
+    expect(login.body).toEqual({ message: 'Invalid username or password' });
   });
 });

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
 import { DatabaseSessionStore } from '../../src/server/auth/session-store';
 import { appSettings, sessions } from '../../src/server/db/schema';
-import { signedInClient } from '../support/api-client';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { ApiClient, signedInClient } from '../support/api-client';
+import { createTestApp, type TestApp, testConfig } from '../support/test-app';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -11,23 +12,40 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sessionRows = () => testApp.database.db.select().from(sessions);
+
 describe('sessions', () => {
   it('lives in the sessions table with an expiry about the idle timeout away', async () => {
     await signedInClient(testApp, 'rows');
-    const rows = await testApp.database.db.select().from(sessions);
+    const rows = await sessionRows();
     expect(rows).toHaveLength(1);
     const hoursLeft = ((rows[0]?.expire.getTime() ?? 0) - Date.now()) / 3_600_000;
     expect(hoursLeft).toBeGreaterThan(11.9);
     expect(hoursLeft).toBeLessThanOrEqual(12);
   });
 
-  it('stops working once expired, and the sweep removes expired rows', async () => {
+  it('stops working once expired, and the sweep removes expired rows only', async () => {
     const client = await signedInClient(testApp, 'expiring');
-    await testApp.database.db.update(sessions).set({ expire: new Date(Date.now() - 1000) });
+    const live = await signedInClient(testApp, 'live');
+    const [expiring] = await testApp.database.db
+      .select({ sid: sessions.sid })
+      .from(sessions)
+      .where(eq(sessions.sid, sidOf(client)));
+    expect(expiring).toBeDefined();
+    await testApp.database.db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.sid, sidOf(client)));
     expect((await client.get('/api/auth/user')).status).toBe(401);
 
+    const before = (await sessionRows()).length;
     await new DatabaseSessionStore(testApp.database.db, 1000).removeExpired();
-    expect(await testApp.database.db.select().from(sessions)).toHaveLength(0);
+    const after = await sessionRows();
+    expect(after.map((row) => row.sid)).not.toContain(sidOf(client));
+    expect(after.map((row) => row.sid)).toContain(sidOf(live));
+    expect(after.length).toBeLessThan(before);
+    expect((await live.get('/api/auth/user')).status).toBe(200);
   });
 
   it('keeps one generated signing secret in the database for every app process', async () => {
@@ -39,3 +57,45 @@ describe('sessions', () => {
     expect(rows[0]?.value.length).toBeGreaterThanOrEqual(32);
   });
 });
+
+describe('the idle timeout (SESSION_IDLE_HOURS)', () => {
+  // Three seconds of idleness end a session; the app sweeps every 200 ms.
+  const IDLE_HOURS = 3 / 3600;
+
+  it('keeps a session in use alive, ends an idle one, and the app deletes its row by itself', async () => {
+    const app = await buildApp({
+      config: testConfig({ sessionIdleHours: IDLE_HOURS }),
+      db: testApp.database.db,
+      sweepEveryMs: 200,
+    });
+    try {
+      const short = { ...testApp, app };
+      const client = new ApiClient(short);
+      const login = await client.post('/api/auth/login', {
+        username: 'baker_rows',
+        password: 'correct-horse-1',
+      });
+      expect(login.status).toBe(200);
+      const sid = sidOf(client);
+      // In use for longer than the idle time: each call pushes the expiry back.
+      for (let i = 0; i < 4; i++) {
+        await sleep(1000);
+        expect((await client.get('/api/auth/user')).status).toBe(200);
+      }
+      // Then idle for longer than the timeout.
+      await sleep(3800);
+      expect(
+        await testApp.database.db.select().from(sessions).where(eq(sessions.sid, sid)),
+      ).toEqual([]);
+      expect((await client.get('/api/auth/user')).status).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+/** The session id inside a signed `bakery.sid=<id>.<signature>` cookie. */
+function sidOf(client: ApiClient): string {
+  const value = client.sessionCookie?.replace(/^bakery\.sid=/, '') ?? '';
+  return decodeURIComponent(value).replace(/\.[^.]*$/, '');
+}

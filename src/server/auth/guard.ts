@@ -21,6 +21,7 @@ declare module 'fastify' {
   }
 }
 
+/** The session's expiry is pushed back at most this often (and at most every quarter of the idle time). */
 const REFRESH_EVERY_MS = 15 * 60 * 1000;
 
 export function accessOf(request: FastifyRequest): Access | undefined {
@@ -32,7 +33,9 @@ export function accessOf(request: FastifyRequest): Access | undefined {
  * Runs before every handler: finds the route's entry in ROUTE_ACCESS, loads
  * the session's user and refuses with 401/403 what the entry does not allow.
  */
-export function installGuard(app: FastifyInstance, db: Database): void {
+export function installGuard(app: FastifyInstance, db: Database, sessionIdleMs: number): void {
+  // A refresh interval longer than the idle time would end sessions that are in use.
+  const refreshEveryMs = Math.min(REFRESH_EVERY_MS, sessionIdleMs / 4);
   app.decorateRequest('user', null);
   const apiRoutes: { method: string; url: string }[] = [];
   app.decorate('apiRoutes', apiRoutes);
@@ -63,7 +66,7 @@ export function installGuard(app: FastifyInstance, db: Database): void {
         // Deleted or deactivated: the session ends here.
         await request.session.destroy();
       } else {
-        keepSessionAlive(request);
+        keepSessionAlive(request, refreshEveryMs);
       }
     }
     if (access.kind === 'public') return;
@@ -72,10 +75,10 @@ export function installGuard(app: FastifyInstance, db: Database): void {
   });
 }
 
-/** Idle timeout: push the expiry back, but write the session at most every 15 minutes. */
-function keepSessionAlive(request: FastifyRequest): void {
+/** Idle timeout: push the expiry back, but write the session at most every `refreshEveryMs`. */
+function keepSessionAlive(request: FastifyRequest, refreshEveryMs: number): void {
   const last = request.session.get('refreshedAt') ?? 0;
-  if (Date.now() - last < REFRESH_EVERY_MS) return;
+  if (Date.now() - last < refreshEveryMs) return;
   request.session.touch();
   request.session.set('refreshedAt', Date.now());
 }

@@ -1,7 +1,13 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, gt, inArray, lt, notInArray, or } from 'drizzle-orm';
+import type { Database } from '../db/connection';
+import { loginAttempts } from '../db/schema';
+
 /**
  * Slows down password guessing: too many failed sign-ins for one username, or
- * from one address, within the window are refused with 429 until the window
- * has passed. Counts are per app process.
+ * from one client address, within the window are refused with 429 until the
+ * window has passed. The attempts are rows of `login_attempts`, so every app
+ * process on one database shares the counts.
  */
 export interface ThrottleLimits {
   perUsername: number;
@@ -15,44 +21,96 @@ export const DEFAULT_THROTTLE: ThrottleLimits = {
   windowMs: 15 * 60 * 1000,
 };
 
-export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
+type Scope = 'username' | 'address';
 
+/** One attempt in progress: counted as a failure unless `succeeded()` is called. */
+export interface ThrottledAttempt {
+  /** Minutes until another attempt is allowed; 0 when this one may go ahead. */
+  readonly waitMinutes: number;
+  /** A success: this attempt is not a failure, and the username's failures are forgotten. */
+  succeeded(): Promise<void>;
+}
+
+/** The table holds digests, never what was typed (people type passwords into the username field). */
+const digest = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export class LoginThrottle {
   constructor(
+    private readonly db: Database,
     private readonly limits: ThrottleLimits = DEFAULT_THROTTLE,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Minutes until another attempt is allowed, or 0 when one is allowed now. */
-  waitMinutes(username: string, address: string): number {
-    const userWait = this.wait(`u:${username.toLowerCase()}`, this.limits.perUsername);
-    const addressWait = this.wait(`a:${address}`, this.limits.perAddress);
-    return Math.ceil(Math.max(userWait, addressWait) / 60_000);
-  }
-
-  recordFailure(username: string, address: string): void {
-    for (const key of [`u:${username.toLowerCase()}`, `a:${address}`]) {
-      const recent = this.recent(key);
-      recent.push(this.now());
-      this.failures.set(key, recent);
+  /**
+   * Records the attempt first, as a failure, and only then counts the others:
+   * of any number of attempts made at the same moment (by any app process), at
+   * most the limit can find fewer than the limit before them, so a burst of
+   * parallel guesses gets no more tries than a slow one. A refused attempt is
+   * not kept, so "wait N minutes" stays true for someone who retries early.
+   * Without a username only the address is counted (registration).
+   */
+  async begin(who: { username?: string; address: string }): Promise<ThrottledAttempt> {
+    const at = this.now();
+    const usernameKey = who.username === undefined ? undefined : digest(who.username.toLowerCase());
+    const counted: { scope: Scope; key: string; limit: number }[] = [
+      { scope: 'address', key: digest(who.address), limit: this.limits.perAddress },
+    ];
+    if (usernameKey !== undefined) {
+      counted.push({ scope: 'username', key: usernameKey, limit: this.limits.perUsername });
     }
+    const ownIds = (
+      await this.db
+        .insert(loginAttempts)
+        .values(counted.map(({ scope, key }) => ({ scope, key, attemptedAt: new Date(at) })))
+        .returning({ id: loginAttempts.id })
+    ).map((row) => row.id);
+
+    let waitMs = 0;
+    for (const { scope, key, limit } of counted) {
+      // The limit-th most recent other attempt: once it leaves the window, one more is allowed.
+      const [oldestCounted] = await this.db
+        .select({ attemptedAt: loginAttempts.attemptedAt })
+        .from(loginAttempts)
+        .where(
+          and(
+            eq(loginAttempts.scope, scope),
+            eq(loginAttempts.key, key),
+            gt(loginAttempts.attemptedAt, new Date(at - this.limits.windowMs)),
+            notInArray(loginAttempts.id, ownIds),
+          ),
+        )
+        .orderBy(desc(loginAttempts.attemptedAt))
+        .limit(1)
+        .offset(limit - 1);
+      if (oldestCounted) {
+        waitMs = Math.max(waitMs, oldestCounted.attemptedAt.getTime() + this.limits.windowMs - at);
+      }
+    }
+    if (waitMs > 0) {
+      await this.db.delete(loginAttempts).where(inArray(loginAttempts.id, ownIds));
+      return { waitMinutes: Math.max(1, Math.ceil(waitMs / 60_000)), succeeded: async () => {} };
+    }
+    return {
+      waitMinutes: 0,
+      succeeded: async () => {
+        await this.db
+          .delete(loginAttempts)
+          .where(
+            or(
+              inArray(loginAttempts.id, ownIds),
+              usernameKey === undefined
+                ? undefined
+                : and(eq(loginAttempts.scope, 'username'), eq(loginAttempts.key, usernameKey)),
+            ),
+          );
+      },
+    };
   }
 
-  recordSuccess(username: string): void {
-    this.failures.delete(`u:${username.toLowerCase()}`);
-  }
-
-  private wait(key: string, limit: number): number {
-    const recent = this.recent(key);
-    if (recent.length < limit) return 0;
-    const oldestCounted = recent[recent.length - limit] ?? this.now();
-    return oldestCounted + this.limits.windowMs - this.now();
-  }
-
-  private recent(key: string): number[] {
-    const since = this.now() - this.limits.windowMs;
-    const recent = (this.failures.get(key) ?? []).filter((at) => at > since);
-    if (recent.length === 0) this.failures.delete(key);
-    return recent;
+  /** Removes attempts that no longer count. */
+  async prune(): Promise<void> {
+    await this.db
+      .delete(loginAttempts)
+      .where(lt(loginAttempts.attemptedAt, new Date(this.now() - this.limits.windowMs)));
   }
 }

@@ -3,6 +3,9 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../db/connection';
 import { sessions } from '../db/schema';
 
+/** The session cookie's name. */
+export const SESSION_COOKIE = 'bakery.sid';
+
 type StoredSession = Parameters<SessionStore['set']>[1];
 
 function expiryOf(session: StoredSession, fallbackMs: number): Date {

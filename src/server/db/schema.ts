@@ -1,7 +1,8 @@
 /**
  * The whole database, as spec section 3 lists it, plus stock_movements (every
- * change of stock leaves a trace) and app_settings (values every app process
- * must share, such as the generated session secret).
+ * change of stock leaves a trace), app_settings (values every app process
+ * must share, such as the generated session secret) and login_attempts (the
+ * sign-in throttle every app process on the database shares).
  *
  * Money is NUMERIC(14,2): exact to the kobo. Unit costs are rates, kept to 4
  * decimals so that a lot's total divides back exactly. Stock quantities keep 3
@@ -333,3 +334,24 @@ export const appSettings = pgTable('app_settings', {
   value: text('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Sign-in attempts within the throttle window, one row per attempt and scope
+ * ('username' or 'address'). `key` is the SHA-256 of the lowercased username or
+ * of the client address, so the table never holds what someone typed (people
+ * type passwords into the username field). Rows older than the window are pruned.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: id(),
+    scope: varchar('scope', { length: 16 }).$type<'username' | 'address'>().notNull(),
+    key: varchar('key', { length: 64 }).notNull(),
+    attemptedAt: moment('attempted_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('login_attempts_scope_check', sql`${t.scope} in ('username', 'address')`),
+    index('login_attempts_key_idx').on(t.scope, t.key, t.attemptedAt),
+    index('login_attempts_attempted_at_idx').on(t.attemptedAt),
+  ],
+);

@@ -2,15 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginSchema, registerSchema } from '../../../domain/auth-schemas';
 import type { LoginThrottle } from '../../auth/login-throttle';
+import { SESSION_COOKIE } from '../../auth/session-store';
 import type { Database } from '../../db/connection';
 import { AppError } from '../../errors';
-import {
-  authenticate,
-  hasAnyUser,
-  INVALID_CREDENTIALS,
-  loadCurrentUser,
-  registerUser,
-} from './service';
+import { authenticate, hasAnyUser, loadCurrentUser, registerUser } from './service';
+
+const minutes = (n: number) => `${n} minute${n === 1 ? '' : 's'}`;
 
 export function authRoutes(
   app: FastifyInstance,
@@ -25,8 +22,20 @@ export function authRoutes(
     needsFirstAdmin: !(await hasAnyUser(db)),
   }));
 
+  // A taken username or e-mail must be named (the form has to say which to
+  // change), so each refusal counts against the caller's address like a failed
+  // sign-in: probing for accounts is as slow here as on the login form.
   api.post('/api/auth/register', { schema: { body: registerSchema } }, async (request, reply) => {
+    const attempt = await throttle.begin({ address: request.ip });
+    if (attempt.waitMinutes > 0) {
+      request.log.warn({ address: request.ip }, 'registration throttled');
+      throw new AppError(
+        429,
+        `Too many failed attempts. Please wait ${minutes(attempt.waitMinutes)} and try again.`,
+      );
+    }
     const user = await registerUser(db, request.body);
+    await attempt.succeeded();
     reply.code(201);
     return {
       message: 'Account created! Please log in.',
@@ -36,23 +45,17 @@ export function authRoutes(
 
   api.post('/api/auth/login', { schema: { body: loginSchema } }, async (request) => {
     const { username, password } = request.body;
-    const waitMinutes = throttle.waitMinutes(username, request.ip);
-    if (waitMinutes > 0) {
+    // Counted as a failure from the start: an error on the way is never a free try.
+    const attempt = await throttle.begin({ username, address: request.ip });
+    if (attempt.waitMinutes > 0) {
+      request.log.warn({ address: request.ip }, 'sign-in throttled');
       throw new AppError(
         429,
-        `Too many failed sign-in attempts. Please wait ${waitMinutes} minute${waitMinutes === 1 ? '' : 's'} and try again.`,
+        `Too many failed sign-in attempts. Please wait ${minutes(attempt.waitMinutes)} and try again.`,
       );
     }
-    let userId: string;
-    try {
-      userId = await authenticate(db, username, password);
-    } catch (error) {
-      if (error instanceof AppError && error.message === INVALID_CREDENTIALS) {
-        throttle.recordFailure(username, request.ip);
-      }
-      throw error;
-    }
-    throttle.recordSuccess(username);
+    const userId = await authenticate(db, username, password);
+    await attempt.succeeded();
     // A new session id at every sign-in: an id planted before sign-in is worthless after it.
     await request.session.regenerate();
     request.session.set('userId', userId);
@@ -60,9 +63,10 @@ export function authRoutes(
     return loadCurrentUser(db, userId);
   });
 
-  api.post('/api/auth/logout', async (request) => {
+  api.post('/api/auth/logout', async (request, reply) => {
     // The guard has already ended the session of a user who was removed.
     if (request.session) await request.session.destroy();
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { message: 'Successfully logged out' };
   });
 

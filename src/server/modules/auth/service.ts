@@ -130,7 +130,13 @@ export async function registerUser(db: Database, input: RegisterInput) {
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
-/** Checks a username and password; throws 401 with one message for every kind of mismatch. */
+/**
+ * Checks a username and password; throws 401 with one message for every kind
+ * of mismatch: unknown user, wrong password and deactivated account alike (the
+ * spec prescribes only 'Invalid username or password'). Telling a deactivated
+ * account apart would confirm to a guesser that the password is right. An
+ * unknown username is checked against a decoy hash, so it takes as long.
+ */
 export async function authenticate(db: Database, username: string, password: string) {
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
@@ -140,13 +146,6 @@ export async function authenticate(db: Database, username: string, password: str
   const valid = user
     ? await verifyPassword(user.passwordHash, password)
     : await verifyAgainstDecoy(password);
-  if (!user || !valid) throw new AppError(401, INVALID_CREDENTIALS);
-  // Only someone who knows the password learns that the account is inactive.
-  if (!user.isActive) {
-    throw new AppError(
-      401,
-      'This account has been deactivated. Please contact your administrator.',
-    );
-  }
+  if (!user || !valid || !user.isActive) throw new AppError(401, INVALID_CREDENTIALS);
   return user.id;
 }
