@@ -12,7 +12,7 @@ import { decoy } from './auth/password';
 import { resolveSessionSecret } from './auth/session-secret';
 import { DatabaseSessionStore, SESSION_COOKIE } from './auth/session-store';
 import type { AppConfig } from './config';
-import type { Database } from './db/connection';
+import type { ChangeFeed, Database } from './db/connection';
 import { ensureStarterData } from './db/starter-data';
 import { forbidden } from './errors';
 import { installErrorHandling } from './http-errors';
@@ -29,6 +29,7 @@ import { recipeRoutes } from './modules/recipes/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { registerOpenApi } from './openapi';
+import { ReadCache } from './read-cache';
 
 export interface AppOptions {
   config: AppConfig;
@@ -37,6 +38,8 @@ export interface AppOptions {
   throttle?: ThrottleLimits;
   /** How often expired sessions and old sign-in attempts are deleted (default 15 minutes). */
   sweepEveryMs?: number;
+  /** Other app processes on the same database (PostgreSQL); none by default. */
+  changes?: ChangeFeed;
 }
 
 /** Methods that change nothing; every other one is a write and must come from this site. */
@@ -49,6 +52,7 @@ export async function buildApp({
   logger = false,
   throttle,
   sweepEveryMs = 15 * 60 * 1000,
+  changes,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
@@ -141,7 +145,19 @@ export async function buildApp({
     }
   });
 
-  installGuard(app, db, idleMs);
+  // A write empties the read cache here and in every other process before its
+  // answer goes out, so whoever wrote reads their own change.
+  const cache = new ReadCache();
+  await changes?.subscribe(() => cache.invalidate());
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!SAFE_METHODS.has(request.method)) {
+      cache.invalidate();
+      changes?.announce();
+    }
+    return payload;
+  });
+
+  installGuard(app, db, idleMs, cache);
   await registerOpenApi(app);
   authRoutes(app, {
     db,
@@ -154,11 +170,11 @@ export async function buildApp({
   recipeRoutes(app, { db });
   productionRoutes(app, { db, timeZone: config.timeZone });
   productionHistoryRoutes(app, { db, timeZone: config.timeZone });
-  salesRoutes(app, { db });
+  salesRoutes(app, { db, cache });
   distributorRoutes(app, { db, timeZone: config.timeZone });
-  accountingRoutes(app, { db, timeZone: config.timeZone });
-  reportRoutes(app, { db, timeZone: config.timeZone });
-  dashboardRoutes(app, { db, timeZone: config.timeZone });
+  accountingRoutes(app, { db, timeZone: config.timeZone, cache });
+  reportRoutes(app, { db, timeZone: config.timeZone, cache });
+  dashboardRoutes(app, { db, timeZone: config.timeZone, cache });
   app.get('/api/openapi.json', () => app.swagger());
   serveWebApp(app, config.webRoot);
   return app;

@@ -9,7 +9,12 @@ async function main() {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'embedded', dataDir: config.dataDir },
   );
-  const app = await buildApp({ config, db: database.db, logger: true });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: true,
+    changes: database.changes,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

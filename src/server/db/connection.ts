@@ -15,9 +15,19 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle a transaction callback receives; use it for every query inside. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** How app processes sharing one database tell each other that data changed. */
+export interface ChangeFeed {
+  /** Tells the other app processes on this database that something was written. */
+  announce(): void;
+  /** Calls `listener` whenever another process announces a change. */
+  subscribe(listener: () => void): Promise<void>;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'embedded' | 'postgres';
+  /** Absent where no other process can share the database. */
+  changes?: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -46,7 +56,29 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     await pool.end();
     throw error;
   }
-  return { db, kind: 'postgres', close: () => pool.end() };
+  let listener: pg.Client | undefined;
+  const changes: ChangeFeed = {
+    announce: () => {
+      pool.query("select pg_notify('bakery_changes', '')").catch(() => {
+        // Best effort: the other processes' caches also expire on their own.
+      });
+    },
+    subscribe: async (onChange) => {
+      listener = new pg.Client({ connectionString: url });
+      await listener.connect();
+      listener.on('notification', onChange);
+      await listener.query('listen bakery_changes');
+    },
+  };
+  return {
+    db,
+    kind: 'postgres',
+    changes,
+    close: async () => {
+      await listener?.end();
+      await pool.end();
+    },
+  };
 }
 
 async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {

@@ -1,17 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountingQuerySchema } from '../../../domain/accounting';
+import { businessDate } from '../../../domain/time';
 import type { Database } from '../../db/connection';
+import type { ReadCache } from '../../read-cache';
 import * as accounting from './service';
 
 export function accountingRoutes(
   app: FastifyInstance,
-  { db, timeZone }: { db: Database; timeZone: string },
+  { db, timeZone, cache }: { db: Database; timeZone: string; cache: ReadCache },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = { querystring: accountingQuerySchema };
-  api.get('/api/accounting/summary', { schema }, (request) =>
-    accounting.accountingSummary(db, request.query, timeZone),
+  // Periods such as "this month" move with the date, so the day is part of the key.
+  api.get('/api/accounting/summary', { schema }, ({ query }) =>
+    cache.get(
+      `accounting:${businessDate(new Date(), timeZone)}:${query.period}:${query.startDate}:${query.endDate}`,
+      () => accounting.accountingSummary(db, query, timeZone),
+    ),
   );
   api.get('/api/accounting/income', { schema }, (request) =>
     accounting.accountingIncome(db, request.query, timeZone),

@@ -106,6 +106,9 @@ async function ordersPart(db: Database): Promise<DashboardSummary['purchaseOrder
   };
 }
 
+/** The modules whose figures the dashboard shows, to those who may read them. */
+export const DASHBOARD_MODULES = ['inventory', 'production', 'purchase_orders'] as const;
+
 /** The dashboard's figures, each computed in SQL, for the modules the user can read. */
 export async function dashboardSummary(
   db: Database,

@@ -1,0 +1,53 @@
+/**
+ * Results of expensive reads (reports over years of sales, summaries, the
+ * signed-in user), kept until anything is written. Every write request, in
+ * this process or, through the database's change feed, in another one,
+ * empties the cache before its answer goes out, so a reader never gets a
+ * result older than the last write it could have seen. Concurrent requests
+ * for one key share a single computation. Entries also expire after
+ * `maxAgeMs`, a bound for changes made outside the app (a restore, psql).
+ */
+export class ReadCache {
+  private readonly entries = new Map<string, { value: unknown; storedAt: number }>();
+  private readonly running = new Map<string, Promise<unknown>>();
+  /** Bumped by every invalidation; a computation started before one is not stored. */
+  private generation = 0;
+
+  constructor(
+    private readonly maxAgeMs = 60_000,
+    private readonly maxEntries = 1_000,
+  ) {}
+
+  invalidate(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.running.clear();
+  }
+
+  async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const entry = this.entries.get(key);
+    if (entry && Date.now() - entry.storedAt < this.maxAgeMs) return entry.value as T;
+    const shared = this.running.get(key);
+    if (shared) return shared as Promise<T>;
+    const startedIn = this.generation;
+    const computation = compute().then((value) => {
+      if (this.generation === startedIn) this.store(key, value);
+      return value;
+    });
+    this.running.set(key, computation);
+    try {
+      return await computation;
+    } finally {
+      if (this.running.get(key) === computation) this.running.delete(key);
+    }
+  }
+
+  private store(key: string, value: unknown) {
+    if (this.entries.size >= this.maxEntries) {
+      // Oldest first: a Map iterates in insertion order.
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { value, storedAt: Date.now() });
+  }
+}

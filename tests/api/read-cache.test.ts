@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { openDatabase } from '../../src/server/db/connection';
+import { type ApiClient, signedInClient } from '../support/api-client';
+import { createTestApp, type TestApp, testConfig } from '../support/test-app';
+
+const item = (name: string) => ({
+  name,
+  category: 'ingredients',
+  unit: 'kg',
+  currentStock: 10,
+  minStock: 0,
+  unitCost: 100,
+});
+
+describe('cached reads after a write', () => {
+  let testApp: TestApp;
+  let admin: ApiClient;
+  afterAll(() => testApp?.close());
+
+  it('a report read right after a write shows the write', async () => {
+    testApp = await createTestApp();
+    admin = await signedInClient(testApp, 'admin');
+    await admin.post('/api/inventory', item('Flour'));
+    const before = await admin.get<{ totalItems: number }>('/api/reports/inventory');
+    expect(before.body.totalItems).toBe(1);
+    await admin.post('/api/inventory', item('Sugar'));
+    const after = await admin.get<{ totalItems: number }>('/api/reports/inventory');
+    expect(after.body.totalItems).toBe(2);
+  });
+
+  it('a write refused by validation still leaves no stale answer behind', async () => {
+    const refused = await admin.post('/api/inventory', { name: '' });
+    expect(refused.status).toBe(400);
+    const report = await admin.get<{ totalItems: number }>('/api/reports/inventory');
+    expect(report.body.totalItems).toBe(2);
+  });
+});
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
+  it('a write through one app empties the other app’s cache', async () => {
+    const name = `bakery_cache_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(serverUrl as string);
+    url.pathname = `/${name}`;
+    const first = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 3 });
+    const second = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 3 });
+    const apps: TestApp[] = [];
+    try {
+      for (const handle of [first, second]) {
+        const app = await buildApp({
+          config: testConfig(),
+          db: handle.db,
+          changes: handle.changes,
+        });
+        await app.ready();
+        apps.push({ app, database: handle, close: () => app.close() });
+      }
+      const [one, two] = apps as [TestApp, TestApp];
+      const writer = await signedInClient(one, 'admin');
+      await writer.post('/api/inventory', item('Flour'));
+      // The same session, used on the other app: sessions live in the database.
+      const read = () =>
+        two.app.inject({
+          method: 'GET',
+          url: '/api/reports/inventory',
+          headers: { cookie: writer.sessionCookie ?? '' },
+        });
+      expect((await read()).json().totalItems).toBe(1);
+      await writer.post('/api/inventory', item('Sugar'));
+      // The notice crosses over PostgreSQL's LISTEN/NOTIFY: allow it a moment.
+      let seen = 0;
+      for (let attempt = 0; attempt < 50 && seen !== 2; attempt += 1) {
+        seen = (await read()).json().totalItems;
+        if (seen !== 2) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(seen).toBe(2);
+    } finally {
+      for (const app of apps) await app.close();
+      await first.close();
+      await second.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});
