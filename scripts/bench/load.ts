@@ -1,0 +1,44 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  p50: number;
+  p99: number;
+  requestsPerSecond: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  seconds: number;
+  cookie?: string;
+  method?: 'GET' | 'POST';
+  /** A body per request, so that every sale is a fresh one. */
+  body?: () => string;
+}
+
+/** autocannon against one URL; latencies in milliseconds. */
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  const headers: Record<string, string> = {};
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.body) headers['content-type'] = 'application/json';
+  const makeBody = options.body;
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.seconds,
+    method: options.method ?? 'GET',
+    headers,
+    requests: makeBody
+      ? [{ setupRequest: (request) => ({ ...request, body: makeBody() }) }]
+      : undefined,
+  });
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requestsPerSecond: result.requests.average,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
