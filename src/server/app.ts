@@ -157,7 +157,7 @@ export async function buildApp({
     return payload;
   });
 
-  installGuard(app, db, idleMs, cache);
+  installGuard(app, db, idleMs);
   await registerOpenApi(app);
   authRoutes(app, {
     db,

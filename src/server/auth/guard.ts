@@ -3,7 +3,6 @@ import type { CurrentUser } from '../../domain/user';
 import type { Database } from '../db/connection';
 import { forbidden, notSignedIn } from '../errors';
 import { loadCurrentUser } from '../modules/auth/service';
-import type { ReadCache } from '../read-cache';
 import { type Access, denialMessage, isAllowed, ROUTE_ACCESS, routeKey } from './access';
 
 declare module 'fastify' {
@@ -12,7 +11,7 @@ declare module 'fastify' {
     apiRoutes: { method: string; url: string }[];
   }
   interface FastifyRequest {
-    /** The signed-in user as of the last write, so changed rights apply at once. */
+    /** The signed-in user, loaded fresh on every call so changed rights apply at once. */
     user: CurrentUser | null;
   }
   interface Session {
@@ -34,12 +33,7 @@ export function accessOf(request: FastifyRequest): Access | undefined {
  * Runs before every handler: finds the route's entry in ROUTE_ACCESS, loads
  * the session's user and refuses with 401/403 what the entry does not allow.
  */
-export function installGuard(
-  app: FastifyInstance,
-  db: Database,
-  sessionIdleMs: number,
-  cache: ReadCache,
-): void {
+export function installGuard(app: FastifyInstance, db: Database, sessionIdleMs: number): void {
   // A refresh interval longer than the idle time would end sessions that are in use.
   const refreshEveryMs = Math.min(REFRESH_EVERY_MS, sessionIdleMs / 4);
   app.decorateRequest('user', null);
@@ -67,8 +61,7 @@ export function installGuard(
 
     const userId = request.session.get('userId');
     if (userId) {
-      // Cached until the next write: a change of rights or a deactivation is one.
-      request.user = await cache.get(`user:${userId}`, () => loadCurrentUser(db, userId));
+      request.user = await loadCurrentUser(db, userId);
       if (!request.user) {
         // Deleted or deactivated: the session ends here.
         await request.session.destroy();
