@@ -7,7 +7,8 @@ import { type DatabaseHandle, openDatabase } from '../src/server/db/connection';
 import { DataDirInUseError } from '../src/server/db/data-dir-lock';
 import { ensureStarterData } from '../src/server/db/starter-data';
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/server/seed/catalog';
-import { DEMO_DAYS, FORCE_FLAG, SeedRefusedError, seedDemo } from '../src/server/seed/demo';
+import { DEMO_DAYS, seedDemo } from '../src/server/seed/demo';
+import { FORCE_FLAG, SeedRefusedError } from '../src/server/seed/existing-data';
 
 const USAGE = `Usage: npm run seed:demo [-- ${FORCE_FLAG}]
 

@@ -30,7 +30,8 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/seed/catalog';
-import { type SeedDemoSummary, SeedRefusedError, seedDemo } from '../../src/server/seed/demo';
+import { type SeedDemoSummary, seedDemo } from '../../src/server/seed/demo';
+import { SeedRefusedError } from '../../src/server/seed/existing-data';
 import { ApiClient, validUser } from '../support/api-client';
 import { createTestApp, type TestApp } from '../support/test-app';
 

@@ -16,7 +16,7 @@
  *   - a return never exceeds what the distributor bought of that bread;
  *   - money is counted in whole kobo.
  */
-import { count, inArray, notInArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { PaymentMethod, ReturnReason } from '../../domain/distributor-schemas';
 import { fromKobo, type Kobo, toKobo } from '../../domain/money';
 import { defaultBatchNumber, freeBatchNumber, scaledRequirement } from '../../domain/production';
@@ -30,7 +30,7 @@ import {
 import { roundQuantity } from '../../domain/quantity';
 import { businessDate, zonedMidnight } from '../../domain/time';
 import { hashPassword } from '../auth/password';
-import type { Database, Transaction } from '../db/connection';
+import type { Database } from '../db/connection';
 import {
   breadReturns,
   distributorPayments,
@@ -41,7 +41,6 @@ import {
   recipes,
   roles,
   salesTransactions,
-  sessions,
   stockMovements,
   userRoles,
   users,
@@ -65,17 +64,17 @@ import {
   SUPPLIERS,
   type SupplierKey,
 } from './catalog';
+import {
+  demoUsernames,
+  emptyBusinessTables,
+  existingBusinessData,
+  FORCE_FLAG,
+  SeedRefusedError,
+} from './existing-data';
 
 /** How many business days the demo covers, today included. */
 export const DEMO_DAYS = 90;
 const SEED = 20_260_101;
-
-export const FORCE_FLAG = '--force';
-
-/** The database already holds a bakery: the seed refuses rather than mixing its data in. */
-export class SeedRefusedError extends Error {
-  override name = 'SeedRefusedError';
-}
 
 export interface SeedDemoOptions {
   /** The moment the demo ends at; default now. Nothing is dated after it. */
@@ -1027,52 +1026,6 @@ function simulate(now: Date, timeZone: string): Plan {
 
 // ---------------------------------------------------------------------------
 // The database side
-
-const BUSINESS_TABLES = [
-  ['inventory items', inventoryItems],
-  ['recipes', recipes],
-  ['production batches', productionBatches],
-  ['distributors', distributors],
-  ['sales', salesTransactions],
-  ['payments', distributorPayments],
-  ['returns', breadReturns],
-  ['purchase orders', purchaseOrders],
-] as const;
-
-const demoUsernames = DEMO_USERS.map((user) => user.username.toLowerCase());
-
-/** What the database already holds that the demo would overwrite, in words; empty when nothing. */
-async function existingBusinessData(tx: Transaction): Promise<string[]> {
-  const found: string[] = [];
-  for (const [label, table] of BUSINESS_TABLES) {
-    const [row] = await tx.select({ n: count() }).from(table);
-    const n = Number(row?.n ?? 0);
-    if (n > 0) found.push(`${n} ${label}`);
-  }
-  const [others] = await tx
-    .select({ n: count() })
-    .from(users)
-    .where(notInArray(sql`lower(${users.username})`, demoUsernames));
-  const n = Number(others?.n ?? 0);
-  if (n > 0) found.push(`${n} user${n === 1 ? '' : 's'} other than the demo accounts`);
-  return found;
-}
-
-/** Empties every business table; roles, permissions and app settings stay. */
-async function emptyBusinessTables(tx: Transaction) {
-  await tx.delete(breadReturns);
-  await tx.delete(distributorPayments);
-  await tx.delete(salesTransactions);
-  await tx.delete(stockMovements);
-  await tx.delete(productionBatches);
-  await tx.delete(recipes);
-  await tx.delete(purchaseOrders);
-  await tx.delete(inventoryItems);
-  await tx.delete(distributors);
-  await tx.delete(sessions);
-  await tx.delete(userRoles);
-  await tx.delete(users);
-}
 
 async function inChunks<T>(
   rows: readonly T[],

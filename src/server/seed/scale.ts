@@ -10,7 +10,7 @@
  * exceeds the sale it comes from. Sales are spread evenly over the years, so
  * availability holds in total rather than at every instant.
  */
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { scaledRequirement } from '../../domain/production';
 import { hashPassword } from '../auth/password';
 import type { Database, Transaction } from '../db/connection';
@@ -38,6 +38,13 @@ import {
   RECIPES,
   SUPPLIERS,
 } from './catalog';
+import {
+  demoUsernames,
+  emptyBusinessTables,
+  existingBusinessData,
+  FORCE_FLAG,
+  SeedRefusedError,
+} from './existing-data';
 
 export interface ScaleSize {
   years: number;
@@ -403,17 +410,32 @@ async function countRows(tx: Transaction): Promise<ScaleCounts> {
   return Object.fromEntries(entries) as ScaleCounts;
 }
 
-/** Fills an empty database with `size` worth of history ending at `now`; one transaction. */
+/**
+ * Fills an empty database with `size` worth of history ending at `now`, in
+ * one transaction; refuses one holding bakery data unless `force` empties it.
+ */
 export async function seedScale(
   db: Database,
-  size: ScaleSize = FULL_SCALE,
-  now = new Date(),
+  {
+    size = FULL_SCALE,
+    now = new Date(),
+    force = false,
+  }: { size?: ScaleSize; now?: Date; force?: boolean } = {},
 ): Promise<ScaleCounts> {
   const start = new Date(now.getTime() - size.years * 365.25 * 86_400_000);
   const admin = DEMO_USERS.find((user) => user.isAdmin);
   if (!admin) throw new Error('the catalogue has no demo admin');
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
+    const existing = await existingBusinessData(tx);
+    if (existing.length > 0 && !force) {
+      throw new SeedRefusedError(
+        `This database already holds bakery data (${existing.join(', ')}); nothing was generated. ` +
+          `Run with ${FORCE_FLAG} to delete it first.`,
+      );
+    }
+    if (force) await emptyBusinessTables(tx);
+    await tx.delete(users).where(inArray(sql`lower(${users.username})`, demoUsernames));
     await tx.execute(sql`select setseed(0.2026)`);
     await tx.insert(users).values({
       username: admin.username,

@@ -1,0 +1,74 @@
+/**
+ * Both seeds fill an empty bakery only: they refuse a database that holds
+ * business data, unless told with --force to empty it first.
+ */
+import { count, notInArray, sql } from 'drizzle-orm';
+import type { Transaction } from '../db/connection';
+import {
+  breadReturns,
+  distributorPayments,
+  distributors,
+  inventoryItems,
+  productionBatches,
+  purchaseOrders,
+  recipes,
+  salesTransactions,
+  sessions,
+  stockMovements,
+  userRoles,
+  users,
+} from '../db/schema';
+import { DEMO_USERS } from './catalog';
+
+export const FORCE_FLAG = '--force';
+
+/** The database already holds a bakery: the seed refuses rather than mixing its data in. */
+export class SeedRefusedError extends Error {
+  override name = 'SeedRefusedError';
+}
+
+const BUSINESS_TABLES = [
+  ['inventory items', inventoryItems],
+  ['recipes', recipes],
+  ['production batches', productionBatches],
+  ['distributors', distributors],
+  ['sales', salesTransactions],
+  ['payments', distributorPayments],
+  ['returns', breadReturns],
+  ['purchase orders', purchaseOrders],
+] as const;
+
+export const demoUsernames = DEMO_USERS.map((user) => user.username.toLowerCase());
+
+/** What the database already holds that the demo would overwrite, in words; empty when nothing. */
+export async function existingBusinessData(tx: Transaction): Promise<string[]> {
+  const found: string[] = [];
+  for (const [label, table] of BUSINESS_TABLES) {
+    const [row] = await tx.select({ n: count() }).from(table);
+    const n = Number(row?.n ?? 0);
+    if (n > 0) found.push(`${n} ${label}`);
+  }
+  const [others] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(notInArray(sql`lower(${users.username})`, demoUsernames));
+  const n = Number(others?.n ?? 0);
+  if (n > 0) found.push(`${n} user${n === 1 ? '' : 's'} other than the demo accounts`);
+  return found;
+}
+
+/** Empties every business table; roles, permissions and app settings stay. */
+export async function emptyBusinessTables(tx: Transaction) {
+  await tx.delete(breadReturns);
+  await tx.delete(distributorPayments);
+  await tx.delete(salesTransactions);
+  await tx.delete(stockMovements);
+  await tx.delete(productionBatches);
+  await tx.delete(recipes);
+  await tx.delete(purchaseOrders);
+  await tx.delete(inventoryItems);
+  await tx.delete(distributors);
+  await tx.delete(sessions);
+  await tx.delete(userRoles);
+  await tx.delete(users);
+}
