@@ -18,6 +18,7 @@ import { forbidden } from './errors';
 import { installErrorHandling } from './http-errors';
 import { accountingRoutes } from './modules/accounting/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { auditTrail } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { distributorRoutes } from './modules/distributors/routes';
@@ -159,6 +160,8 @@ export async function buildApp({
 
   installGuard(app, db, idleMs);
   await registerOpenApi(app);
+  // After the guard (the caller is known) and before the routes: records every write.
+  auditTrail(app, { db, timeZone: config.timeZone });
   authRoutes(app, {
     db,
     throttle: loginThrottle,

@@ -155,6 +155,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'PATCH /api/admin/roles/:id': ADMIN,
   'DELETE /api/admin/roles/:id': ADMIN,
   'PUT /api/admin/roles/:id/permissions': ADMIN,
+  'GET /api/admin/audit': ADMIN,
   'GET /api/openapi.json': ADMIN,
 };
 

@@ -355,3 +355,37 @@ export const loginAttempts = pgTable(
     index('login_attempts_attempted_at_idx').on(t.attemptedAt),
   ],
 );
+
+/**
+ * The audit trail: one row per write to the API, answered or refused, and per
+ * sign-in, sign-out and failed sign-in (src/server/modules/audit). `username`
+ * is kept as it was at the time, so a row still names a user who was renamed
+ * or deleted (`user_id` then becomes null). `summary` is a small JSON of what
+ * was sent, with passwords redacted and long values cut; never a hash.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: id(),
+    at: moment('at').notNull().defaultNow(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: varchar('username', { length: 50 }),
+    /** "<module>.<verb>", e.g. 'sales.create', 'auth.login_failed'. */
+    action: varchar('action', { length: 80 }).notNull(),
+    method: varchar('method', { length: 10 }).notNull(),
+    /** The route as the router knows it, e.g. '/api/inventory/:id'. */
+    route: varchar('route', { length: 200 }).notNull(),
+    recordType: varchar('record_type', { length: 40 }),
+    recordId: uuid('record_id'),
+    status: integer('status').notNull(),
+    clientAddress: varchar('client_address', { length: 100 }),
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_events_at_idx').on(t.at.desc()),
+    index('audit_events_user_at_idx').on(t.userId, t.at.desc()),
+    // The Module filter compares the action's first part.
+    index('audit_events_module_at_idx').on(sql`split_part(${t.action}, '.', 1)`, t.at.desc()),
+    index('audit_events_record_idx').on(t.recordId, t.recordType),
+  ],
+);

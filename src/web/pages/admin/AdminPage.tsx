@@ -1,9 +1,14 @@
 import { Tabs } from '@mantine/core';
-import { IconApi, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import { IconApi, IconHistory, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import { LoadingLine } from '../../components/LoadingLine';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiPanel } from './ApiPanel';
 import { RolesPanel } from './RolesPanel';
 import { UsersPanel } from './UsersPanel';
+
+// Loaded when the tab is opened: it brings the date pickers with it.
+const AuditPanel = lazy(() => import('./AuditPanel'));
 
 export default function AdminPage() {
   return (
@@ -17,6 +22,9 @@ export default function AdminPage() {
           <Tabs.Tab value="roles" leftSection={<IconShieldLock size={16} aria-hidden />}>
             Roles
           </Tabs.Tab>
+          <Tabs.Tab value="audit" leftSection={<IconHistory size={16} aria-hidden />}>
+            Audit Trail
+          </Tabs.Tab>
           <Tabs.Tab value="api" leftSection={<IconApi size={16} aria-hidden />}>
             API
           </Tabs.Tab>
@@ -26,6 +34,11 @@ export default function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="roles">
           <RolesPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="audit">
+          <Suspense fallback={<LoadingLine label="Loading the audit trail..." />}>
+            <AuditPanel />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="api">
           <ApiPanel />

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminUser,
   AdminUserCreateInput,
@@ -8,6 +8,7 @@ import type {
   RoleUpdateInput,
   RoleWithPermissions,
 } from '../../../domain/admin-schemas';
+import type { AuditEvent, AuditQuery } from '../../../domain/audit';
 import type { ModuleKey } from '../../../domain/modules';
 import { apiGet, apiRequest } from '../../api/http';
 import { authKeys } from '../../auth/queries';
@@ -17,7 +18,35 @@ export const adminKeys = {
   roles: ['/api/admin/roles'] as const,
   modules: ['/api/admin/modules'] as const,
   openApi: ['/api/openapi.json'] as const,
+  audit: (filters: AuditFilters) => ['/api/admin/audit', filters] as const,
 };
+
+/** The Audit Trail's filters, as sent (paging is added per page). */
+export type AuditFilters = Omit<AuditQuery, 'limit' | 'offset'>;
+
+const AUDIT_PAGE_SIZE = 50;
+
+/**
+ * The audit trail, fifty events at a time, newest first. Every write adds
+ * events, so it is read again each time the tab opens.
+ */
+export const useAuditEvents = (filters: AuditFilters) =>
+  useInfiniteQuery({
+    queryKey: adminKeys.audit(filters),
+    queryFn: ({ pageParam }: { pageParam: number }) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(filters)) {
+        if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+      }
+      params.set('limit', String(AUDIT_PAGE_SIZE));
+      params.set('offset', String(pageParam));
+      return apiGet<AuditEvent[]>(`/api/admin/audit?${params}`);
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last: AuditEvent[], pages: AuditEvent[][]) =>
+      last.length < AUDIT_PAGE_SIZE ? undefined : pages.length * AUDIT_PAGE_SIZE,
+    refetchOnMount: 'always',
+  });
 
 export interface ModuleInfo {
   module: ModuleKey;

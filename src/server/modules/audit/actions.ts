@@ -1,0 +1,104 @@
+import type { AuditAction } from '../../../domain/audit';
+
+/** What a write route does, as the audit trail names it, and the kind of record it touches. */
+interface RouteAction {
+  action: AuditAction;
+  recordType: string;
+  /** A route whose action depends on the request or its outcome. */
+  refine?: (input: { body: unknown; status: number }) => AuditAction;
+}
+
+const BATCH_ACTIONS: Record<string, AuditAction> = {
+  in_progress: 'production.start',
+  completed: 'production.complete',
+  cancelled: 'production.cancel',
+};
+
+/**
+ * Every write route of the API, keyed like ROUTE_ACCESS ("METHOD /url").
+ * A route missing here is still recorded, as "other.<verb>" (see `actionOf`);
+ * tests/api/audit.test.ts fails until it is named here.
+ */
+export const ROUTE_ACTIONS: Record<string, RouteAction> = {
+  'POST /api/auth/login': {
+    action: 'auth.login',
+    recordType: 'user',
+    refine: ({ status }) => (status < 400 ? 'auth.login' : 'auth.login_failed'),
+  },
+  'POST /api/auth/logout': { action: 'auth.logout', recordType: 'user' },
+  'POST /api/auth/register': { action: 'auth.register', recordType: 'user' },
+
+  'POST /api/admin/users': { action: 'users.create', recordType: 'user' },
+  'PATCH /api/admin/users/:id': { action: 'users.update', recordType: 'user' },
+  'DELETE /api/admin/users/:id': { action: 'users.delete', recordType: 'user' },
+  'POST /api/admin/roles': { action: 'roles.create', recordType: 'role' },
+  'PATCH /api/admin/roles/:id': { action: 'roles.update', recordType: 'role' },
+  'DELETE /api/admin/roles/:id': { action: 'roles.delete', recordType: 'role' },
+  'PUT /api/admin/roles/:id/permissions': { action: 'roles.permissions', recordType: 'role' },
+
+  'POST /api/inventory': { action: 'inventory.create', recordType: 'inventory_item' },
+  'PATCH /api/inventory/:id': { action: 'inventory.update', recordType: 'inventory_item' },
+  'DELETE /api/inventory/:id': { action: 'inventory.delete', recordType: 'inventory_item' },
+
+  'POST /api/purchase-orders': { action: 'purchase_orders.create', recordType: 'purchase_order' },
+  'PATCH /api/purchase-orders/:id/receive': {
+    action: 'purchase_orders.receive',
+    recordType: 'purchase_order',
+  },
+  'PATCH /api/purchase-orders/:id/ship': {
+    action: 'purchase_orders.ship',
+    recordType: 'purchase_order',
+  },
+  'PATCH /api/purchase-orders/:id/cancel': {
+    action: 'purchase_orders.cancel',
+    recordType: 'purchase_order',
+  },
+
+  'POST /api/recipes': { action: 'recipes.create', recordType: 'recipe' },
+  'PATCH /api/recipes/:id': { action: 'recipes.update', recordType: 'recipe' },
+  'DELETE /api/recipes/:id': { action: 'recipes.delete', recordType: 'recipe' },
+  'POST /api/recipes/:id/restore': { action: 'recipes.restore', recordType: 'recipe' },
+
+  'POST /api/production-batches': { action: 'production.create', recordType: 'production_batch' },
+  'PATCH /api/production-batches/:id': {
+    action: 'production.update',
+    recordType: 'production_batch',
+    refine: ({ body }) => {
+      const status = (body as { status?: unknown } | null | undefined)?.status;
+      return (typeof status === 'string' && BATCH_ACTIONS[status]) || 'production.update';
+    },
+  },
+
+  'POST /api/sales-transactions': { action: 'sales.create', recordType: 'sale' },
+
+  'POST /api/distributors': { action: 'distributors.create', recordType: 'distributor' },
+  'PATCH /api/distributors/:id': { action: 'distributors.update', recordType: 'distributor' },
+  'DELETE /api/distributors/:id': { action: 'distributors.delete', recordType: 'distributor' },
+  'PATCH /api/distributors/:id/unarchive': {
+    action: 'distributors.unarchive',
+    recordType: 'distributor',
+  },
+  'POST /api/distributor-payments': {
+    action: 'distributors.payment',
+    recordType: 'distributor_payment',
+  },
+  'POST /api/bread-returns': { action: 'distributors.return', recordType: 'bread_return' },
+};
+
+const VERBS: Record<string, string> = {
+  POST: 'create',
+  PUT: 'update',
+  PATCH: 'update',
+  DELETE: 'delete',
+};
+
+/** The action and record type of a write to `route`, given what was sent and how it ended. */
+export function actionOf(
+  method: string,
+  route: string,
+  input: { body: unknown; status: number },
+): { action: string; recordType: string | null } {
+  const known = ROUTE_ACTIONS[`${method} ${route}`];
+  if (!known) return { action: `other.${VERBS[method] ?? 'write'}`, recordType: null };
+  return { action: known.refine?.(input) ?? known.action, recordType: known.recordType };
+}

@@ -1,0 +1,131 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/connection';
+import { actionOf } from './actions';
+import { accountNamed, accountWithId, type NewAuditEvent, recordEvent } from './service';
+import { eventSummary } from './summary';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Answers longer than this are not read for the created record's id. */
+const MAX_ANSWER_CHARS = 1_000_000;
+
+type Account = { id: string; username: string };
+type Answer = Record<string, unknown>;
+
+const asUuid = (value: unknown): string | null =>
+  typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : null;
+
+function accountIn(value: unknown): Account | null {
+  if (!value || typeof value !== 'object') return null;
+  const { id, username } = value as Record<string, unknown>;
+  const uuid = asUuid(id);
+  return uuid && typeof username === 'string' ? { id: uuid, username } : null;
+}
+
+/** The JSON answer as an object, when it is one. */
+function answerOf(payload: unknown): Answer | null {
+  if (typeof payload !== 'string' || payload.length > MAX_ANSWER_CHARS) return null;
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Answer)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Who made the call. Sign-ins name the account signed in to (or, failed, the
+ * existing account whose name was typed: a name that is no account is not
+ * kept, since people type passwords into the username field). Otherwise the
+ * signed-in user, or the session's user when the call was refused before the
+ * guard loaded it (a cross-site write).
+ */
+async function actorOf(
+  db: Database,
+  request: FastifyRequest,
+  action: string,
+  answer: Answer | null,
+): Promise<Account | null> {
+  if (action === 'auth.login') return accountIn(answer);
+  if (action === 'auth.register' && answer?.user) return accountIn(answer.user);
+  if (action === 'auth.login_failed') {
+    const typed = (request.body as { username?: unknown } | undefined)?.username;
+    const usable = typeof typed === 'string' && typed.length <= 50 && !typed.includes('\u0000');
+    return usable ? accountNamed(db, typed) : null;
+  }
+  if (request.user) return { id: request.user.id, username: request.user.username };
+  const sessionUserId = asUuid(
+    // Null once a sign-out has destroyed it.
+    (request.session as FastifyRequest['session'] | null)?.get('userId'),
+  );
+  return sessionUserId ? accountWithId(db, sessionUserId) : null;
+}
+
+async function eventOf(
+  db: Database,
+  request: FastifyRequest,
+  route: string,
+  status: number,
+  payload: unknown,
+): Promise<NewAuditEvent> {
+  const body = request.body;
+  const answer = answerOf(payload);
+  const { action, recordType } = actionOf(request.method, route, { body, status });
+  const actor = await actorOf(db, request, action, answer);
+  const isAuth = action.startsWith('auth.');
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const createdId =
+    status < 400 ? (asUuid(answer?.id) ?? asUuid(accountIn(answer?.user)?.id)) : null;
+  const recordId = isAuth ? (actor?.id ?? null) : (asUuid(params.id) ?? createdId);
+  // Sign-in bodies hold a password and perhaps a password typed as a name: never
+  // kept. A registration that went through keeps its (redacted) fields.
+  const keepInput = !isAuth || (action === 'auth.register' && status < 400);
+  return {
+    userId: actor?.id ?? null,
+    username: actor?.username.slice(0, 50) ?? null,
+    action,
+    method: request.method,
+    route: route.slice(0, 200),
+    recordType,
+    recordId,
+    status,
+    clientAddress: request.ip?.slice(0, 100) ?? null,
+    summary: eventSummary({
+      input: keepInput ? body : undefined,
+      error: status >= 400 ? answer?.message : undefined,
+      result: request.method === 'DELETE' && status < 400 ? answer?.action : undefined,
+    }),
+  };
+}
+
+/**
+ * Records every write to the API (POST, PUT, PATCH, DELETE on a route of
+ * /api/), answered or refused, with its status. It runs in onSend and is
+ * awaited, so the answer leaves only after the row is written: an answered
+ * write always has its event. The write's own transaction has committed by
+ * then; if the process dies in between, or the insert fails (logged as an
+ * error with the call), the event is lost, never the write (docs/decisions.md).
+ */
+export function installAuditRecorder(app: FastifyInstance, db: Database): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const route = request.routeOptions.url;
+    if (!WRITE_METHODS.has(request.method) || !route?.startsWith('/api/')) return payload;
+    try {
+      await recordEvent(db, await eventOf(db, request, route, reply.statusCode, payload));
+    } catch (error) {
+      request.log.error(
+        {
+          err: error,
+          method: request.method,
+          route,
+          status: reply.statusCode,
+          userId: request.user?.id,
+        },
+        'audit event not recorded',
+      );
+    }
+    return payload;
+  });
+}
