@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { usernameField } from './auth-schemas';
+import { isStorableText, recordId, storable } from './fields';
 import { MODULE_KEYS } from './modules';
 
 /** Spec section 5, "Admin user form". */
@@ -13,18 +14,31 @@ const password = z
   .string({ error: 'Password must be at least 6 characters' })
   .min(6, { error: 'Password must be at least 6 characters' })
   .max(128, { error: 'Password must be less than 128 characters' });
-const name = (required: string, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(100, { error: tooLong });
+const name = (label: string, required: string, tooLong: string) =>
+  z
+    .string({ error: required })
+    .refine(isStorableText, storable(label))
+    .trim()
+    .min(1, { error: required })
+    .max(100, { error: tooLong });
 /** A role id, or null / '' for "no role". */
 const roleId = z
-  .union([z.uuid({ error: 'Choose a role from the list' }), z.literal(''), z.null()])
+  .union([recordId('Choose a role from the list'), z.literal(''), z.null()])
   .transform((value) => value || null);
 
 const userFields = {
   username,
   email,
-  firstName: name('First name is required', 'First name must be less than 100 characters'),
-  lastName: name('Last name is required', 'Last name must be less than 100 characters'),
+  firstName: name(
+    'First name',
+    'First name is required',
+    'First name must be less than 100 characters',
+  ),
+  lastName: name(
+    'Last name',
+    'Last name is required',
+    'Last name must be less than 100 characters',
+  ),
   isAdmin: z.boolean({ error: 'Admin must be true or false' }).default(false),
   isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
   roleId: roleId.optional(),
@@ -49,11 +63,13 @@ export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;
 export const roleSchema = z.strictObject({
   name: z
     .string({ error: 'Role name is required' })
+    .refine(isStorableText, storable('Role name'))
     .trim()
     .min(1, { error: 'Role name is required' })
     .max(100, { error: 'Role name must be less than 100 characters' }),
   description: z
     .string({ error: 'Description must be text' })
+    .refine(isStorableText, storable('Description'))
     .trim()
     .max(500, { error: 'Description must be less than 500 characters' })
     .optional(),
@@ -80,7 +96,7 @@ export const rolePermissionsSchema = z.strictObject({
 });
 export type RolePermissionsInput = z.infer<typeof rolePermissionsSchema>;
 
-export const idParamsSchema = z.strictObject({ id: z.uuid({ error: 'Not a valid id' }) });
+export const idParamsSchema = z.strictObject({ id: recordId('Not a valid id') });
 
 /** What the admin screens show of a user: never a password hash. */
 export interface AdminUser {

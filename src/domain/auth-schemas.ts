@@ -1,17 +1,24 @@
 import { z } from 'zod';
+import { isStorableText, storable } from './fields';
 
 /** Spec section 5: login. Both fields only need to be present. */
 export const loginSchema = z.strictObject({
   username: z
     .string({ error: 'Username is required' })
+    .refine(isStorableText, storable('Username'))
     .trim()
     .min(1, { error: 'Username is required' }),
   password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-const optionalName = (message: string) =>
-  z.string({ error: message }).trim().max(100, { error: message }).optional();
+const optionalName = (label: string, message: string) =>
+  z
+    .string({ error: message })
+    .refine(isStorableText, storable(label))
+    .trim()
+    .max(100, { error: message })
+    .optional();
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 
@@ -27,8 +34,8 @@ export const usernameField = z
 
 /** Spec section 5: register. */
 export const registerSchema = z.strictObject({
-  firstName: optionalName('First name must be less than 100 characters'),
-  lastName: optionalName('Last name must be less than 100 characters'),
+  firstName: optionalName('First name', 'First name must be less than 100 characters'),
+  lastName: optionalName('Last name', 'Last name must be less than 100 characters'),
   email: z
     .string({ error: 'Please enter a valid email address' })
     .trim()

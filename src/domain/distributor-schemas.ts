@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { nairaAmount, optionalNotes, PRICE_NEGATIVE } from './fields';
+import {
+  isStorableText,
+  nairaAmount,
+  optionalNotes,
+  PRICE_NEGATIVE,
+  recordId,
+  storable,
+} from './fields';
 import { fromKobo, type Kobo, toKobo } from './money';
 import { pageSchema } from './paging';
 
 const required = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
+    .refine(isStorableText, storable(label))
     .trim()
     .min(1, { error: `${label} is required` })
     .max(max, { error: `${label} must be less than ${max} characters` });
@@ -46,7 +54,7 @@ export const PAYMENT_TOO_SMALL = 'Payment amount must be greater than 0';
 
 /** POST /api/distributor-payments (spec: at least 0.01, cash by default). */
 export const paymentSchema = z.strictObject({
-  distributorId: z.uuid({ error: 'Choose a distributor' }),
+  distributorId: recordId('Choose a distributor'),
   // The minimum comes first, so 0.001 is told it is too small, not that it has 3 decimals.
   amount: z
     .number({ error: PAYMENT_TOO_SMALL })
@@ -68,9 +76,10 @@ export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
 
 /** POST /api/bread-returns (spec: at least 1 loaf, spoiled by default). */
 export const breadReturnSchema = z.strictObject({
-  distributorId: z.uuid({ error: 'Choose a distributor' }),
+  distributorId: recordId('Choose a distributor'),
   recipeName: z
     .string({ error: 'Choose a bread type' })
+    .refine(isStorableText, storable('Bread type'))
     .trim()
     .min(1, { error: 'Choose a bread type' })
     .max(200, { error: 'Choose a bread type' }),
@@ -87,7 +96,7 @@ export type BreadReturnInput = z.input<typeof breadReturnSchema>;
 
 /** `?distributorId=&limit=&offset=` for payment and return lists. */
 export const recordListQuerySchema = pageSchema.extend({
-  distributorId: z.uuid({ error: 'distributorId must be an id' }).optional(),
+  distributorId: recordId('distributorId must be an id').optional(),
 });
 
 export interface Distributor {

@@ -17,9 +17,31 @@ export const nairaAmount = (negative: string, label: string) =>
 
 export const PRICE_NEGATIVE = 'Price cannot be negative';
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text a database can keep: no NUL character (PostgreSQL refuses it) and no
+ * half of a surrogate pair (not text at all; it would be saved as U+FFFD).
+ */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+}
+
+/** The message for text that fails `isStorableText`, as `.refine(isStorableText, storable('Name'))`. */
+export const storable = (label: string) => ({
+  error: `${label} contains a character that is not allowed`,
+});
+
+/**
+ * A record's id: a uuid, made lower case, so that an id typed in capitals
+ * names the same record in code (Map keys, comparisons) as in the database.
+ */
+export const recordId = (error: string) => z.uuid({ error }).toLowerCase();
+
 /** Free notes on a record: optional, trimmed, empty means none. */
 export const optionalNotes = z
   .string({ error: 'Notes must be text' })
+  .refine(isStorableText, storable('Notes'))
   .trim()
   .max(2000, { error: 'Notes must be less than 2000 characters' })
   .nullable()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, storable } from './fields';
 import { hasAtMostDecimals } from './money';
 
 export const INVENTORY_CATEGORIES = ['ingredients', 'packaging', 'utilities', 'supplies'] as const;
@@ -35,6 +36,7 @@ const unitCost = z
 const itemFields = {
   name: z
     .string({ error: 'Item name is required' })
+    .refine(isStorableText, storable('Item name'))
     .trim()
     .min(1, { error: 'Item name is required' })
     .max(200, { error: 'Item name must be less than 200 characters' }),
@@ -45,6 +47,7 @@ const itemFields = {
   unitCost,
   supplier: z
     .string({ error: 'Supplier must be text' })
+    .refine(isStorableText, storable('Supplier'))
     .trim()
     .max(200, { error: 'Supplier must be less than 200 characters' })
     .nullable()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalNotes } from './fields';
+import { optionalNotes, recordId } from './fields';
 import { hasAtMostDecimals } from './money';
 
 export const BATCH_STATUSES = ['planned', 'in_progress', 'completed', 'cancelled'] as const;
@@ -37,7 +37,7 @@ export const batchSchema = z.strictObject({
     .max(50, { error: 'Batch number must be less than 50 characters' })
     .regex(BATCH_NUMBER, { error: 'Batch number can only contain letters, numbers, -, _ and /' })
     .optional(),
-  recipeId: z.uuid({ error: 'Choose a recipe' }),
+  recipeId: recordId('Choose a recipe'),
   /** Accepted because the spec's call sends it; the server always uses the recipe's own name. */
   recipeName: z.string().optional(),
   // Spec: at least 0. A batch of no flour deducts nothing and makes nothing, so it is refused.

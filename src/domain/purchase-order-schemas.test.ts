@@ -5,6 +5,7 @@ import {
   orderTotal,
   purchaseOrderSchema,
   TOTAL_COST_REQUIRED,
+  UNIT_COST_TOO_LARGE,
   unitCostOf,
 } from './purchase-order-schemas';
 
@@ -20,6 +21,25 @@ describe('purchase order lines', () => {
     expect(result.error?.issues).toEqual([
       expect.objectContaining({ path: ['items', 0, 'totalCost'], message: TOTAL_COST_REQUIRED }),
     ]);
+  });
+
+  it('keeps line totals and unit costs within what the database holds', () => {
+    const line = (quantity: number, totalCost: number) =>
+      purchaseOrderSchema.safeParse(order([{ itemId: ITEM, quantity, totalCost }]));
+    expect(line(1, 1_000_000_000).success).toBe(true);
+    expect(line(1, 1_000_000_000.01).error?.issues[0]?.message).toBe('Total cost is too large');
+    // ₦1,000,000 for 0.001 kg is ₦1 billion per kg: at the limit, not beyond it.
+    expect(line(0.001, 1_000_000).success).toBe(true);
+    expect(line(0.001, 1_000_000.01).error?.issues).toEqual([
+      expect.objectContaining({ path: ['items', 0, 'totalCost'], message: UNIT_COST_TOO_LARGE }),
+    ]);
+  });
+
+  it('reads an item id in capitals as the same, lower-case id', () => {
+    const parsed = purchaseOrderSchema.parse(
+      order([{ itemId: ITEM.toUpperCase(), quantity: 1, totalCost: 5 }]),
+    );
+    expect(parsed.items[0]?.itemId).toBe(ITEM);
   });
 
   it('refuses an order without lines, and lines without a quantity', () => {

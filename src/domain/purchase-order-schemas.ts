@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, recordId, storable } from './fields';
 import { fromKobo, hasAtMostDecimals, sumKobo, toKobo } from './money';
 
 export const PURCHASE_ORDER_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
@@ -12,6 +13,15 @@ export const PURCHASE_ORDER_STATUS_LABELS: Record<PurchaseOrderStatus, string> =
 };
 
 export const TOTAL_COST_REQUIRED = 'Total cost must be greater than 0 when quantity is specified';
+export const UNIT_COST_TOO_LARGE = 'Total cost ÷ quantity is too large for a unit cost';
+
+/**
+ * A line's total, as the naira amounts elsewhere: 100 lines of it still fit the
+ * order total (NUMERIC(14,2)).
+ */
+const MAX_LINE_TOTAL = 1_000_000_000;
+/** An item's unit cost is at most this (inventory-schemas), so a line's may not be more. */
+const MAX_UNIT_COST = 1_000_000_000;
 
 /**
  * One line as the baker enters it: how much, and what the whole lot cost. The
@@ -20,7 +30,7 @@ export const TOTAL_COST_REQUIRED = 'Total cost must be greater than 0 when quant
  */
 export const purchaseOrderLineSchema = z
   .strictObject({
-    itemId: z.uuid({ error: 'Choose an item' }),
+    itemId: recordId('Choose an item'),
     quantity: z
       .number({ error: 'Quantity must be a number' })
       .gt(0, { error: 'Quantity must be greater than 0' })
@@ -30,7 +40,7 @@ export const purchaseOrderLineSchema = z
       }),
     totalCost: z
       .number({ error: TOTAL_COST_REQUIRED })
-      .max(1_000_000_000_000, { error: 'Total cost is too large' })
+      .max(MAX_LINE_TOTAL, { error: 'Total cost is too large' })
       .refine((value) => hasAtMostDecimals(value, 2), {
         error: 'Total cost can have at most 2 decimal places',
       }),
@@ -40,6 +50,9 @@ export const purchaseOrderLineSchema = z
   .superRefine((line, context) => {
     if (line.quantity > 0 && !(line.totalCost > 0)) {
       context.addIssue({ code: 'custom', path: ['totalCost'], message: TOTAL_COST_REQUIRED });
+    } else if (unitCostOf(line.totalCost, line.quantity) > MAX_UNIT_COST) {
+      // A tiny quantity at a large total: a rate no item's cost can hold.
+      context.addIssue({ code: 'custom', path: ['totalCost'], message: UNIT_COST_TOO_LARGE });
     }
   });
 
@@ -55,6 +68,7 @@ export const purchaseOrderSchema = z.strictObject({
     .optional(),
   supplier: z
     .string({ error: 'Supplier is required' })
+    .refine(isStorableText, storable('Supplier'))
     .trim()
     .min(1, { error: 'Supplier is required' })
     .max(200, { error: 'Supplier must be less than 200 characters' }),
@@ -71,7 +85,8 @@ export const purchaseOrderSchema = z.strictObject({
     .optional()
     .or(z.literal('').transform(() => null)),
   notes: z
-    .string()
+    .string({ error: 'Notes must be text' })
+    .refine(isStorableText, storable('Notes'))
     .trim()
     .max(2000, { error: 'Notes must be less than 2000 characters' })
     .nullable()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, recordId, storable } from './fields';
 import { hasAtMostDecimals } from './money';
 
 /** Spec section 3: the units an ingredient line may be written in. */
@@ -11,7 +12,7 @@ export const DUPLICATE_INGREDIENT = 'This ingredient is already in the recipe';
 const MAX_DURATION_MINUTES = 7 * 24 * 60;
 
 export const recipeIngredientSchema = z.strictObject({
-  itemId: z.uuid({ error: 'Choose an ingredient' }),
+  itemId: recordId('Choose an ingredient'),
   // The form starts each line at 0 (spec); a recipe line of nothing is a slip, so it is refused.
   quantity: z
     .number({ error: INGREDIENT_QUANTITY_REQUIRED })
@@ -27,6 +28,7 @@ export type RecipeIngredientInput = z.input<typeof recipeIngredientSchema>;
 const optionalText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
+    .refine(isStorableText, storable(label))
     .trim()
     .max(max, { error: `${label} must be less than ${max} characters` })
     .nullable()
@@ -36,6 +38,7 @@ const optionalText = (label: string, max: number) =>
 const recipeFields = {
   name: z
     .string({ error: 'Recipe name is required' })
+    .refine(isStorableText, storable('Recipe name'))
     .trim()
     .min(1, { error: 'Recipe name is required' })
     .max(200, { error: 'Recipe name must be less than 200 characters' }),

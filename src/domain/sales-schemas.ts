@@ -1,12 +1,20 @@
 import { z } from 'zod';
-import { nairaAmount, optionalNotes, PRICE_NEGATIVE } from './fields';
+import {
+  isStorableText,
+  nairaAmount,
+  optionalNotes,
+  PRICE_NEGATIVE,
+  recordId,
+  storable,
+} from './fields';
 import { fromKobo, type Kobo, toKobo } from './money';
 
 /** POST /api/sales-transactions (spec sections 5 and 7). */
 export const saleSchema = z.strictObject({
-  distributorId: z.uuid({ error: 'Choose a distributor' }),
+  distributorId: recordId('Choose a distributor'),
   recipeName: z
     .string({ error: 'Choose a bread type' })
+    .refine(isStorableText, storable('Bread type'))
     .trim()
     .min(1, { error: 'Choose a bread type' })
     .max(200, { error: 'Choose a bread type' }),

@@ -15,7 +15,7 @@ import type { AppConfig } from './config';
 import type { ChangeFeed, Database } from './db/connection';
 import { ensureStarterData } from './db/starter-data';
 import { forbidden } from './errors';
-import { installErrorHandling } from './http-errors';
+import { frameworkErrors, installErrorHandling } from './http-errors';
 import { accountingRoutes } from './modules/accounting/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { auditTrail } from './modules/audit/routes';
@@ -59,6 +59,7 @@ export async function buildApp({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
     // Fastify's two lines per request are replaced by the one written below.
     logController: new LogController({ disableRequestLogging: true }),
   });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { StockMovementReason } from '../../../domain/inventory-schemas';
 import type { Transaction } from '../../db/connection';
 import { inventoryItems, stockMovements } from '../../db/schema';
+import { badRequest } from '../../errors';
 
 export interface StockChange {
   itemId: string;
@@ -18,6 +19,7 @@ export interface StockChange {
  */
 export async function changeStock(tx: Transaction, change: StockChange): Promise<void> {
   if (change.quantityChange === 0) return;
+  await refuseOutOfRange(tx, change);
   await tx
     .update(inventoryItems)
     .set({
@@ -34,3 +36,26 @@ export async function changeStock(tx: Transaction, change: StockChange): Promise
     userId: change.userId,
   });
 }
+
+/** Stock and movements are NUMERIC(14,3): their size stays below 10^11. */
+const STOCK_LIMIT = 100_000_000_000;
+
+/**
+ * A recipe scaled far up, or receipts piling up, could take stock beyond what
+ * the database holds. Refused here with the item's name; should a concurrent
+ * change still tip it over, the database refuses and the error handler says so.
+ */
+async function refuseOutOfRange(tx: Transaction, change: StockChange) {
+  const [item] = await tx
+    .select({ name: inventoryItems.name, currentStock: inventoryItems.currentStock })
+    .from(inventoryItems)
+    .where(eq(inventoryItems.id, change.itemId));
+  if (!item) return;
+  const after = item.currentStock + change.quantityChange;
+  if (Math.abs(change.quantityChange) >= STOCK_LIMIT || Math.abs(after) >= STOCK_LIMIT) {
+    throw badRequest(stockOutOfRangeMessage(item.name));
+  }
+}
+
+export const stockOutOfRangeMessage = (itemName: string) =>
+  `This would take the stock of ${itemName} beyond what can be recorded (100 billion)`;
