@@ -24,6 +24,20 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      {
+        test: {
+          // Servers killed mid-write and restarted, fsync, races (tests/resilience).
+          // On the embedded database; with TEST_DATABASE_URL, on PostgreSQL
+          // instead, as the API tests do (npm run test:resilience, .ci/run).
+          name: 'resilience',
+          include: ['tests/resilience/**/*.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 180_000,
+          // One file at a time, after the rest: each starts and kills servers of its own.
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 });

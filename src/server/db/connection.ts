@@ -9,6 +9,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import {
+  createDurablePglite,
+  DEFAULT_DURABILITY,
+  type EmbeddedDurability,
+  syncPath,
+  syncTree,
+} from './durability';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,14 +42,14 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'embedded'; dataDir: string }
+  | { kind: 'embedded'; dataDir: string; durability?: EmbeddedDurability }
   | { kind: 'memory' };
 
 /** Opens the database, applies pending migrations and returns it ready for use. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 10);
   if (target.kind === 'memory') return openPglite(new PGlite(), () => {});
-  return openEmbedded(resolve(target.dataDir));
+  return openEmbedded(resolve(target.dataDir), target.durability ?? DEFAULT_DURABILITY);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
@@ -81,23 +88,31 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   };
 }
 
-async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
+async function openEmbedded(
+  dataDir: string,
+  durability: EmbeddedDurability,
+): Promise<DatabaseHandle> {
   mkdirSync(dataDir, { recursive: true });
   const release = lockDataDir(dataDir);
   try {
     const pgdata = join(dataDir, 'pgdata');
-    if (!existsSync(pgdata)) await initialiseDataDirectory(pgdata);
-    let client: PGlite;
+    if (!existsSync(pgdata)) await initialiseDataDirectory(pgdata, durability);
+    // After a kill or a power cut, PostgreSQL replays its WAL here before the
+    // first query (crash recovery); tests/resilience/crash.test.ts kills it.
+    const embedded = createDurablePglite(pgdata, durability);
     try {
-      client = new PGlite(pgdata);
-      await client.waitReady;
+      await embedded.client.waitReady;
     } catch (error) {
+      embedded.stop();
       throw new Error(
         `The embedded database in ${pgdata} could not be opened (${(error as Error).message}). ` +
           'It may be damaged: restore a backup, or move the folder away to start empty.',
       );
     }
-    return await openPglite(client, release);
+    return await openPglite(embedded.client, () => {
+      embedded.stop();
+      release();
+    });
   } catch (error) {
     release();
     throw error;
@@ -109,13 +124,17 @@ async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
  * later refuses to open: the database is created beside its final place and
  * renamed into it only once PGlite has finished writing it.
  */
-async function initialiseDataDirectory(pgdata: string) {
+async function initialiseDataDirectory(pgdata: string, durability: EmbeddedDurability) {
   const partial = `${pgdata}.partial`;
   rmSync(partial, { recursive: true, force: true });
-  const client = new PGlite(partial);
+  const { client, stop } = createDurablePglite(partial, durability);
   await client.waitReady;
+  stop();
   await client.close();
+  // On the disk before it takes the final name, and the name on the disk too.
+  if (durability === 'commit') syncTree(partial);
   renameSync(partial, pgdata);
+  if (durability === 'commit') syncPath(dirname(pgdata));
 }
 
 async function openPglite(client: PGlite, release: () => void): Promise<DatabaseHandle> {

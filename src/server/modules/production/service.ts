@@ -72,9 +72,19 @@ async function getBatch(db: Database, id: string): Promise<ProductionBatch> {
   return toBatch(row);
 }
 
-/** The spec's default number for now, moved on if a batch of the day already has it. */
+/**
+ * The spec's default number for now, moved on if a batch of the day already
+ * has it. The day's lock, held until the batch is saved, makes batches created
+ * at the same moment (on PostgreSQL, by several requests or app processes)
+ * take turns: each sees the numbers the others took, instead of choosing the
+ * same one and being refused "Batch number already exists" for a number the
+ * user never typed (tests/resilience/races.test.ts).
+ */
 async function unusedDefaultNumber(tx: Transaction, timeZone: string): Promise<string> {
   const wanted = defaultBatchNumber(new Date(), timeZone);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`bakery:batch-number:${wanted.slice(0, -3)}`}))`,
+  );
   const sameDay = await tx
     .select({ batchNumber: productionBatches.batchNumber })
     .from(productionBatches)

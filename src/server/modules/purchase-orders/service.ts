@@ -80,10 +80,14 @@ async function getOrder(db: Database | Transaction, id: string): Promise<Purchas
 /**
  * Adds a delivered order's quantities to stock and moves each item's unit cost
  * to the average of what was on hand and what arrived. The caller holds the
- * order's row lock, so this runs once per order.
+ * order's row lock, so this runs once per order. Items are locked in id order,
+ * as a new batch locks them: taken in the order's line order, a receipt and a
+ * batch (or two receipts) sharing two items deadlocked on PostgreSQL and one
+ * was refused (tests/resilience/races.test.ts).
  */
 async function receiveLines(tx: Transaction, orderId: string, lines: StoredLine[], userId: string) {
-  for (const line of lines) {
+  const inLockOrder = [...lines].sort((a, b) => a.itemId.localeCompare(b.itemId));
+  for (const line of inLockOrder) {
     const [item] = await tx
       .select({ currentStock: inventoryItems.currentStock, unitCost: inventoryItems.unitCost })
       .from(inventoryItems)
@@ -104,6 +108,33 @@ async function receiveLines(tx: Transaction, orderId: string, lines: StoredLine[
       userId,
     });
   }
+}
+
+const isTaken = async (tx: Transaction, orderNumber: string) =>
+  (
+    await tx
+      .select({ id: purchaseOrders.id })
+      .from(purchaseOrders)
+      .where(sql`lower(${purchaseOrders.orderNumber}) = lower(${orderNumber})`)
+      .limit(1)
+  ).length > 0;
+
+/**
+ * The default number for an order that names none, moved on (-2, -3, …) when
+ * an order already has it. Its six digits repeat every 1,000 seconds and two
+ * orders made in the same millisecond share them, which answered "Order number
+ * already exists" to a caller who gave no number. The lock, held until the
+ * order is saved, makes orders created at the same moment (by several requests
+ * or app processes) take turns (tests/resilience/races.test.ts).
+ */
+async function unusedDefaultNumber(tx: Transaction): Promise<string> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bakery:order-number'))`);
+  const wanted = defaultOrderNumber();
+  let candidate = wanted;
+  for (let suffix = 2; await isTaken(tx, candidate); suffix += 1) {
+    candidate = `${wanted}-${suffix}`;
+  }
+  return candidate;
 }
 
 export async function createOrder(db: Database, input: PurchaseOrderInput, userId: string) {
@@ -128,7 +159,7 @@ export async function createOrder(db: Database, input: PurchaseOrderInput, userI
         .where(inArray(inventoryItems.id, itemIds));
       if (found.length !== itemIds.length) throw notFound('Inventory item');
 
-      const orderNumber = input.orderNumber ?? defaultOrderNumber();
+      const orderNumber = input.orderNumber ?? (await unusedDefaultNumber(tx));
       const [taken] = await tx
         .select({ id: purchaseOrders.id })
         .from(purchaseOrders)
