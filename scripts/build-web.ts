@@ -11,11 +11,15 @@ function newestChange(dir: string): number {
   return newest;
 }
 
-/** Builds the web app into dist/web when it is missing or older than its sources. */
+/** Builds dist/web when it is missing or older than its sources or vite.config.ts. */
 export async function buildWebIfStale(): Promise<void> {
   const index = 'dist/web/index.html';
   const builtAt = existsSync(index) ? statSync(index).mtimeMs : 0;
-  const sourcesAt = Math.max(newestChange('src/web'), newestChange('src/domain'));
+  const sourcesAt = Math.max(
+    newestChange('src/web'),
+    newestChange('src/domain'),
+    statSync('vite.config.ts').mtimeMs,
+  );
   if (builtAt >= sourcesAt) return;
   console.log('Building the web app...');
   await build({ configFile: 'vite.config.ts', logLevel: 'warn' });

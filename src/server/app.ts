@@ -192,6 +192,8 @@ function serveWebApp(app: FastifyInstance, webRoot: string) {
       index: 'index.html',
       // The build writes .br and .gz beside each text file (vite.config.ts).
       preCompressed: true,
+      // The build's .vite/manifest.json is for the bundle benchmark, not for browsers.
+      dotfiles: 'ignore',
       setHeaders: (res, path) => {
         // Vite puts a content hash in every asset name, so they never change.
         res.header(

@@ -1,12 +1,13 @@
 import { Button, Card, Center, Stack, Text, Title } from '@mantine/core';
-import { Route, Switch } from 'wouter';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
+import { matchRoute, useLocation, useRouter } from 'wouter';
 import { useCurrentUser } from './auth/queries';
-import { AppLayout } from './components/AppLayout';
 import { FullPageLoader } from './components/FullPageLoader';
+import { ShellPlaceholder } from './components/ShellPlaceholder';
 import { LandingPage } from './pages/landing/LandingPage';
-import { ModulePage } from './pages/module/ModulePage';
-import { NotFoundPage } from './pages/not-found/NotFoundPage';
 import { PAGE_ROUTES } from './routes';
+
+const SignedInApp = lazy(() => import('./SignedInApp'));
 
 function ServerUnreachable({ onRetry }: { onRetry: () => void }) {
   return (
@@ -28,22 +29,28 @@ function ServerUnreachable({ onRetry }: { onRetry: () => void }) {
 
 export function App() {
   const currentUser = useCurrentUser();
-  if (currentUser.isPending) return <FullPageLoader />;
-  if (currentUser.isError) return <ServerUnreachable onRetry={() => currentUser.refetch()} />;
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  // The first page after the loader is rendered as interruptible background work:
+  // React splits it into short slices instead of one long task that blocks input.
+  const isPending = useDeferredValue(currentUser.isPending);
   const user = currentUser.data;
+  const route = user
+    ? PAGE_ROUTES.find((candidate) => matchRoute(parser, candidate.path, location)[0])
+    : undefined;
+  // The page's chunk and first data are fetched alongside the shell's chunk, not after it.
+  useEffect(() => {
+    route?.load?.();
+    route?.prefetch?.();
+  }, [route]);
+
+  if (isPending) return <FullPageLoader />;
+  if (currentUser.isError) return <ServerUnreachable onRetry={() => currentUser.refetch()} />;
+  // The landing page is in the entry chunk: a signed-out visitor waits for nothing more.
   if (!user) return <LandingPage />;
   return (
-    <AppLayout user={user}>
-      <Switch>
-        {PAGE_ROUTES.map((route) => (
-          <Route key={route.path} path={route.path}>
-            <ModulePage route={route} user={user} />
-          </Route>
-        ))}
-        <Route>
-          <NotFoundPage />
-        </Route>
-      </Switch>
-    </AppLayout>
+    <Suspense fallback={<ShellPlaceholder title={route?.title} subtitle={route?.subtitle} />}>
+      <SignedInApp user={user} />
+    </Suspense>
   );
 }

@@ -8,7 +8,7 @@ import {
   IconCurrencyNaira,
   IconShoppingCart,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { Link, useLocation } from 'wouter';
 import { formatNaira } from '../../../domain/money';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time';
@@ -45,8 +45,19 @@ export default function DashboardPage() {
   const canOrder = useRights('purchase_orders').canWrite;
   const timeZone = useAppInfo().data?.timeZone ?? DEFAULT_TIME_ZONE;
   const [, navigate] = useLocation();
+  // The cards are drawn as interruptible background work when the figures arrive,
+  // instead of one long task just as the page becomes usable.
+  const figures = useDeferredValue(summary.data);
 
-  if (summary.isPending) {
+  if (summary.isError) {
+    return (
+      <>
+        <PageHeader title="Dashboard" subtitle="Overview of bakery operations" />
+        <Text c="red">Failed to load the dashboard</Text>
+      </>
+    );
+  }
+  if (!figures) {
     return (
       <>
         <PageHeader title="Dashboard" subtitle="Overview of bakery operations" />
@@ -59,15 +70,7 @@ export default function DashboardPage() {
       </>
     );
   }
-  if (summary.isError) {
-    return (
-      <>
-        <PageHeader title="Dashboard" subtitle="Overview of bakery operations" />
-        <Text c="red">Failed to load the dashboard</Text>
-      </>
-    );
-  }
-  const { inventory, production, purchaseOrders } = summary.data;
+  const { inventory, production, purchaseOrders } = figures;
 
   const reorder = (itemId: string) => {
     notifySuccess('Reorder Initiated', 'Purchase order process started for this item');

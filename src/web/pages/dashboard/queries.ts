@@ -1,11 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardSummary } from '../../../domain/dashboard';
 import { apiGet } from '../../api/http';
 
 export const dashboardKeys = { summary: ['/api/dashboard/summary'] as const };
 
-export const useDashboardSummary = () =>
-  useQuery({
-    queryKey: dashboardKeys.summary,
-    queryFn: () => apiGet<DashboardSummary>('/api/dashboard/summary'),
-  });
+/** Shared by the page and by App, which asks for it while the page's code downloads. */
+export const dashboardSummaryQuery = queryOptions({
+  queryKey: dashboardKeys.summary,
+  queryFn: () => apiGet<DashboardSummary>('/api/dashboard/summary'),
+});
+
+export const useDashboardSummary = () => useQuery(dashboardSummaryQuery);

@@ -20,9 +20,10 @@ import {
   IconShieldCheck,
   IconUsers,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAppInfo } from '../../auth/queries';
 import { BrandMark } from '../../components/BrandMark';
+import { loadAuthSchemasWhenIdle } from './auth-validation';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 
@@ -63,13 +64,25 @@ const SECURITY = [
   },
 ];
 
+/** Its own component, so the answer about the first admin re-renders only this notice. */
+function FirstAdminNotice() {
+  if (useAppInfo().data?.needsFirstAdmin !== true) return null;
+  return (
+    <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden />} mb="md">
+      No accounts exist yet. The first account you register becomes the administrator.
+    </Alert>
+  );
+}
+
 export function LandingPage() {
   const [tab, setTab] = useState<string | null>('login');
   const [registeredUsername, setRegisteredUsername] = useState('');
-  const needsFirstAdmin = useAppInfo().data?.needsFirstAdmin === true;
+  // In long before anyone can have typed and submitted; a quicker submit waits for them.
+  useEffect(loadAuthSchemasWhenIdle, []);
 
   return (
     <Box
+      component="main"
       bg="linear-gradient(180deg, var(--mantine-color-orange-0) 0%, var(--mantine-color-gray-0) 420px)"
       mih="100dvh"
     >
@@ -85,11 +98,7 @@ export function LandingPage() {
         </Stack>
 
         <Card withBorder shadow="sm" radius="lg" p={{ base: 'md', sm: 'xl' }} maw={480} mx="auto">
-          {needsFirstAdmin && (
-            <Alert color="orange" variant="light" icon={<IconInfoCircle aria-hidden />} mb="md">
-              No accounts exist yet. The first account you register becomes the administrator.
-            </Alert>
-          )}
+          <FirstAdminNotice />
           <Tabs value={tab} onChange={setTab} color="orange" keepMounted={false}>
             <Tabs.List grow mb="lg">
               <Tabs.Tab value="login">Login</Tabs.Tab>
@@ -115,7 +124,7 @@ export function LandingPage() {
               <ThemeIcon size={44} radius="md" color="orange" variant="light" mb="md">
                 <feature.icon size={24} aria-hidden />
               </ThemeIcon>
-              <Title order={3} fz="lg" mb={6}>
+              <Title order={2} fz="lg" mb={6}>
                 {feature.title}
               </Title>
               <Text c="dimmed" fz="sm">

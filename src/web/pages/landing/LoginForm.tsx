@@ -1,18 +1,19 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useLocation } from 'wouter';
-import { type LoginInput, loginSchema } from '../../../domain/auth-schemas';
+import type { LoginInput } from '../../../domain/auth-schemas';
 import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { useLogin } from '../../auth/queries';
 import { showServerErrors } from '../../components/form-errors';
+import { validateLogin, whenSchemasLoaded } from './auth-validation';
 
 export function LoginForm({ initialUsername = '' }: { initialUsername?: string }) {
   const [, navigate] = useLocation();
   const login = useLogin();
   const form = useForm<LoginInput>({
     initialValues: { username: initialUsername, password: '' },
-    validate: schemaResolver(loginSchema, { sync: true }),
+    validate: validateLogin,
   });
 
   const submit = form.onSubmit((values) =>
@@ -29,7 +30,7 @@ export function LoginForm({ initialUsername = '' }: { initialUsername?: string }
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={whenSchemasLoaded(submit)} noValidate>
       <Stack gap="md">
         <TextInput
           label="Username"

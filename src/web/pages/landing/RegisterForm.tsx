@@ -1,10 +1,11 @@
 import { Button, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { type RegisterInput, registerSchema } from '../../../domain/auth-schemas';
+import { useForm } from '@mantine/form';
+import type { RegisterInput } from '../../../domain/auth-schemas';
 import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { useRegister } from '../../auth/queries';
 import { showServerErrors } from '../../components/form-errors';
+import { validateRegistration, whenSchemasLoaded } from './auth-validation';
 
 const EMPTY: RegisterInput = { firstName: '', lastName: '', email: '', username: '', password: '' };
 
@@ -12,7 +13,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
   const register = useRegister();
   const form = useForm<RegisterInput>({
     initialValues: EMPTY,
-    validate: schemaResolver(registerSchema, { sync: true }),
+    validate: validateRegistration,
   });
 
   const submit = form.onSubmit((values) =>
@@ -30,7 +31,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (username: string
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={whenSchemasLoaded(submit)} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput

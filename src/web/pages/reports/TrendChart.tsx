@@ -1,44 +1,31 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
-import { Card, Text, Title } from '@mantine/core';
-import type { TrendPoint } from '../../../domain/reports';
+import { Box, Card, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import type { TrendBarsProps } from './TrendBars';
 
-const COMPACT = new Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 1 });
+const TrendBars = lazy(() => import('./TrendBars'));
 
-/** The trend of one figure over the chosen dates, by day or by month. */
-export function TrendChart(props: {
-  title: string;
-  points: TrendPoint[];
-  label: string;
-  format: (value: number) => string;
-  /** Text before an axis figure, such as ₦. */
-  axisPrefix?: string;
-}) {
+const CHART_HEIGHT = 220;
+
+/**
+ * The trend of one figure over the chosen dates, by day or by month. The figures and
+ * tables around it show at once; the bars follow when their chunk arrives, in a box
+ * of their final height so nothing below moves.
+ */
+export function TrendChart(props: { title: string } & Omit<TrendBarsProps, 'height'>) {
+  const { title, ...bars } = props;
   return (
     <Card withBorder radius="lg" p="lg" data-testid="trend-chart">
       <Title order={3} fz="md" mb="md">
-        {props.title}
+        {title}
       </Title>
-      {props.points.length === 0 ? (
+      {bars.points.length === 0 ? (
         <Text c="dimmed" fz="sm">
           Nothing to chart for these dates
         </Text>
       ) : (
-        <BarChart
-          h={220}
-          data={props.points}
-          dataKey="period"
-          series={[{ name: 'value', label: props.label, color: 'orange.6' }]}
-          valueFormatter={props.format}
-          // The axis uses short figures (₦120K) so they fit; the tooltip shows them in full.
-          yAxisProps={{
-            width: 64,
-            tickFormatter: (value: number) => `${props.axisPrefix ?? ''}${COMPACT.format(value)}`,
-          }}
-          maxBarWidth={48}
-          tickLine="y"
-          gridAxis="y"
-        />
+        <Suspense fallback={<Box h={CHART_HEIGHT} />}>
+          <TrendBars {...bars} height={CHART_HEIGHT} />
+        </Suspense>
       )}
     </Card>
   );
