@@ -176,10 +176,14 @@ async function benchDatabase(kind: 'embedded' | 'postgres', ceiling: number): Pr
       bareSqlMs: null,
     });
     clearInterval(sampler);
-    const lighthouse =
-      kind === 'embedded' && !args['no-lighthouse']
-        ? await runLighthouse(server.baseUrl, cookie)
-        : null;
+    let lighthouse: BenchRun['lighthouse'] = null;
+    if (kind === 'embedded' && !args['no-lighthouse']) {
+      // A Lighthouse failure must not throw away the load figures already taken.
+      lighthouse = await runLighthouse(server.baseUrl, cookie).catch((error: unknown) => {
+        console.error(`Lighthouse failed: ${(error as Error).message}`);
+        return null;
+      });
+    }
     return { kind, seedSeconds, ceiling, endpoints: results, rssIdle, rssPeak, lighthouse };
   } finally {
     await server.stop();

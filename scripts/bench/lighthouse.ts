@@ -55,7 +55,10 @@ export async function runLighthouse(
   return results;
 }
 
-/** Chromium on a busy machine now and then records a trace Lighthouse cannot read (NO_NAVSTART). */
+/**
+ * Chromium on a busy machine now and then records a trace Lighthouse cannot read
+ * (NO_NAVSTART) or closes its page mid-audit: each audit gets three tries.
+ */
 async function auditWithRetries(
   page: string,
   url: string,
@@ -65,12 +68,10 @@ async function auditWithRetries(
     try {
       return await audit(page, url, headers);
     } catch (error) {
-      if (!(error instanceof TraceError) || attempt === 3) throw error;
+      if (attempt === 3) throw error;
     }
   }
 }
-
-class TraceError extends Error {}
 
 /** One audit in a Chrome of its own: a second trace in the same browser can lose its navigation start. */
 async function audit(
@@ -89,7 +90,7 @@ async function audit(
     });
     if (!run) throw new Error(`Lighthouse returned nothing for the ${page}`);
     const { categories, audits, runtimeError } = run.lhr;
-    if (runtimeError) throw new TraceError(`Lighthouse (${page}): ${runtimeError.message}`);
+    if (runtimeError) throw new Error(`Lighthouse (${page}): ${runtimeError.message}`);
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
     return {
