@@ -51,6 +51,8 @@ export async function startProcess(
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // A bench that dies must not leave a server holding the data directory.
+  process.once('exit', () => child.kill());
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor(`${baseUrl}${readyPath}`, child, 120);
   return {
