@@ -159,6 +159,15 @@ async function benchDatabase(kind: 'embedded' | 'postgres', ceiling: number): Pr
       });
       results.push({ ...endpoint, result, bareSqlMs: bareSql[endpoint.path] ?? null });
     }
+    let lighthouse: BenchRun['lighthouse'] = null;
+    if (kind === 'embedded' && !args['no-lighthouse']) {
+      // A Lighthouse failure must not throw away the load figures already taken.
+      lighthouse = await runLighthouse(server.baseUrl, cookie).catch((error: unknown) => {
+        console.error(`Lighthouse failed: ${(error as Error).message}`);
+        return null;
+      });
+    }
+    // Last: sales change the data, and a busy server would skew Lighthouse.
     console.log(`${kind}: record a sale`);
     const sale: LoadResult = await load({
       url: `${server.baseUrl}/api/sales-transactions`,
@@ -176,14 +185,6 @@ async function benchDatabase(kind: 'embedded' | 'postgres', ceiling: number): Pr
       bareSqlMs: null,
     });
     clearInterval(sampler);
-    let lighthouse: BenchRun['lighthouse'] = null;
-    if (kind === 'embedded' && !args['no-lighthouse']) {
-      // A Lighthouse failure must not throw away the load figures already taken.
-      lighthouse = await runLighthouse(server.baseUrl, cookie).catch((error: unknown) => {
-        console.error(`Lighthouse failed: ${(error as Error).message}`);
-        return null;
-      });
-    }
     return { kind, seedSeconds, ceiling, endpoints: results, rssIdle, rssPeak, lighthouse };
   } finally {
     await server.stop();

@@ -63,6 +63,8 @@ export async function startProcess(
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
+        // Requests still queued after a load can keep a graceful stop waiting.
+        setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
       }),
   };
 }
