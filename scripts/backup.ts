@@ -2,7 +2,7 @@
 // FILE, by default backups/bakery-YYYYMMDD-HHmmss.backup (the bakery's time).
 // Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR, which
 // the app must not be running on. See "Backups" in the README.
-import { readConfig } from '../src/server/config';
+import { databaseTarget, readConfig } from '../src/server/config';
 import {
   databaseInUseMessage,
   defaultBackupPath,
@@ -37,11 +37,7 @@ async function main(): Promise<number> {
 
   let database: DatabaseHandle;
   try {
-    database = await openExistingDatabase(
-      config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl }
-        : { kind: 'embedded', dataDir: config.dataDir },
-    );
+    database = await openExistingDatabase(databaseTarget(config));
   } catch (error) {
     if (error instanceof DataDirInUseError) {
       console.error(databaseInUseMessage(config.dataDir, error.message, 'backup'));

@@ -2,7 +2,7 @@
 // backup in FILE, in one transaction. Uses DATABASE_URL when set, otherwise the
 // embedded database in DATA_DIR (created when missing), which the app must not
 // be running on. See "Backups" in the README.
-import { readConfig } from '../src/server/config';
+import { databaseTarget, readConfig } from '../src/server/config';
 import {
   databaseInUseMessage,
   formatCount,
@@ -45,11 +45,7 @@ async function main(): Promise<number> {
 
   let database: DatabaseHandle;
   try {
-    database = await openDatabase(
-      config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl }
-        : { kind: 'embedded', dataDir: config.dataDir },
-    );
+    database = await openDatabase(databaseTarget(config));
   } catch (error) {
     if (error instanceof DataDirInUseError) {
       console.error(databaseInUseMessage(config.dataDir, error.message, 'restore'));

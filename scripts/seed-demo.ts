@@ -2,7 +2,7 @@
 // database the app uses (DATABASE_URL, else the embedded one in DATA_DIR).
 import { parseArgs } from 'node:util';
 import { formatNaira } from '../src/domain/money';
-import { readConfig } from '../src/server/config';
+import { databaseTarget, readConfig } from '../src/server/config';
 import { type DatabaseHandle, openDatabase } from '../src/server/db/connection';
 import { DataDirInUseError } from '../src/server/db/data-dir-lock';
 import { ensureStarterData } from '../src/server/db/starter-data';
@@ -41,11 +41,7 @@ try {
 const config = readConfig();
 let database: DatabaseHandle;
 try {
-  database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2 }
-      : { kind: 'embedded', dataDir: config.dataDir },
-  );
+  database = await openDatabase(databaseTarget(config, 2));
 } catch (error) {
   if (error instanceof DataDirInUseError) {
     fail(

@@ -1,7 +1,7 @@
 // `npm run seed:scale [-- --force]`: five years of a large bakery, generated in
 // the database the app uses (DATABASE_URL, else the embedded one in DATA_DIR).
 import { parseArgs } from 'node:util';
-import { readConfig } from '../src/server/config';
+import { databaseTarget, readConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/connection';
 import { DataDirInUseError } from '../src/server/db/data-dir-lock';
 import { ensureStarterData } from '../src/server/db/starter-data';
@@ -12,11 +12,7 @@ import { seedScale } from '../src/server/seed/scale';
 const { values } = parseArgs({ options: { force: { type: 'boolean', default: false } } });
 const config = readConfig();
 const started = performance.now();
-const database = await openDatabase(
-  config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'embedded', dataDir: config.dataDir },
-).catch((error: unknown) => {
+const database = await openDatabase(databaseTarget(config)).catch((error: unknown) => {
   console.error(
     error instanceof DataDirInUseError
       ? `The embedded database in ${config.dataDir} is in use by a running bakery app: stop it first.`

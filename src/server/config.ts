@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { DatabaseTarget } from './db/connection';
 
 export interface AppConfig {
   port: number;
@@ -81,4 +82,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     webRoot: resolve(env.WEB_ROOT || 'dist/web'),
   };
+}
+
+/** The database the configuration names: PostgreSQL at DATABASE_URL, else the embedded one in DATA_DIR. */
+export function databaseTarget(
+  config: AppConfig,
+  poolSize?: number,
+): Exclude<DatabaseTarget, { kind: 'memory' }> {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl, poolSize }
+    : { kind: 'embedded', dataDir: config.dataDir };
 }

@@ -1,14 +1,10 @@
 import { buildApp } from './app';
-import { readConfig } from './config';
+import { databaseTarget, readConfig } from './config';
 import { openDatabase } from './db/connection';
 
 async function main() {
   const config = readConfig();
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'embedded', dataDir: config.dataDir },
-  );
+  const database = await openDatabase(databaseTarget(config));
   const app = await buildApp({
     config,
     db: database.db,

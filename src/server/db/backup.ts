@@ -49,7 +49,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import type { Database, DatabaseHandle, Transaction } from './connection';
+import type { Database, DatabaseHandle, DatabaseTarget, Transaction } from './connection';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -1000,7 +1000,7 @@ async function recordMigrations(tx: Transaction, migrations: CodeMigration[]) {
  * like the app, so this fails with DataDirInUseError while the app runs.
  */
 export async function openExistingDatabase(
-  target: { kind: 'postgres'; url: string } | { kind: 'embedded'; dataDir: string },
+  target: Exclude<DatabaseTarget, { kind: 'memory' }>,
 ): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 2, options: '-c TimeZone=UTC' });
