@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/connection';
 import { type ApiClient, signedInClient } from '../support/api-client';
-import { createTestApp, type TestApp, testConfig } from '../support/test-app';
+import { createTestApp, scratchPostgres, type TestApp, testConfig } from '../support/test-app';
 
 const item = (name: string) => ({
   name,
@@ -43,14 +41,9 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
   it('a write through one app empties the other app’s cache', async () => {
-    const name = `bakery_cache_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(serverUrl as string);
-    url.pathname = `/${name}`;
-    const first = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 3 });
-    const second = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 3 });
+    const scratch = await scratchPostgres(serverUrl as string);
+    const first = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 3 });
+    const second = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 3 });
     const apps: TestApp[] = [];
     try {
       for (const handle of [first, second]) {
@@ -85,8 +78,7 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
       for (const app of apps) await app.close();
       await first.close();
       await second.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await scratch.drop();
     }
   });
 });

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Started, startProcess } from '../../scripts/bench/processes';
 import { scaledRequirement } from '../../src/domain/production';
 import type { Database } from '../../src/server/db/connection';
@@ -173,25 +171,7 @@ export function killHard(server: Started): Promise<void> {
 
 // ---------------------------------------------------------------- PostgreSQL
 
-/** A new database on the TEST_DATABASE_URL server, and how to drop it. */
-export async function scratchPostgres(serverUrl: string) {
-  const name = `bakery_resilience_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
+export { scratchPostgres } from '../support/test-app';
 
 // ---------------------------------------------------------------- invariants
 

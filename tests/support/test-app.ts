@@ -11,7 +11,19 @@ import { type DatabaseHandle, openDatabase } from '../../src/server/db/connectio
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ kind: 'memory' });
+  const scratch = await scratchPostgres(serverUrl);
+  const handle = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 5 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await scratch.drop();
+    },
+  };
+}
 
+/** A new database on the TEST_DATABASE_URL server, and how to drop it. */
+export async function scratchPostgres(serverUrl: string) {
   const name = `bakery_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -19,11 +31,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
+    url: url.toString(),
+    drop: async () => {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
