@@ -6,6 +6,7 @@
  * on the embedded database (a temporary DATA_DIR), and on PostgreSQL when
  * TEST_DATABASE_URL is set (the app process dies, the database server does not).
  */
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Started } from '../../scripts/bench/processes';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/connection';
+import { Random } from '../../src/server/seed/random';
 import {
   type Bakery,
   balanceFromRows,
@@ -23,7 +25,6 @@ import {
   openBakery,
   orderStock,
   scratchPostgres,
-  seededRandom,
   signIn,
   startServer,
   storedIds,
@@ -32,7 +33,7 @@ import {
 const CYCLES = Number(process.env.RESILIENCE_CRASH_CYCLES ?? 4);
 const WORKERS = 6;
 const seed = Number(process.env.RESILIENCE_SEED ?? Date.now() % 1_000_000);
-const random = seededRandom(seed);
+const random = new Random(seed);
 
 type Kind = 'sale' | 'payment' | 'batch' | 'receipt' | 'order';
 const TABLE: Record<Exclude<Kind, 'receipt'>, string> = {

@@ -340,20 +340,3 @@ export async function balanceFromRows(db: Database, distributorId: string): Prom
   );
   return Number(row?.balance ?? Number.NaN);
 }
-
-/** A small seeded random generator, so a failing run can be repeated (RESILIENCE_SEED). */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T,
-  };
-}
