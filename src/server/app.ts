@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySession from '@fastify/session';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -31,6 +30,7 @@ import { reportRoutes } from './modules/reports/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { registerOpenApi } from './openapi';
 import { ReadCache } from './read-cache';
+import { installSecurityHeaders } from './security-headers';
 
 export interface AppOptions {
   config: AppConfig;
@@ -41,6 +41,11 @@ export interface AppOptions {
   sweepEveryMs?: number;
   /** Other app processes on the same database (PostgreSQL); none by default. */
   changes?: ChangeFeed;
+  /**
+   * How long a cached session or user may be kept without a write (default 10 s):
+   * the bound for sign-in data changed outside the app, such as with psql.
+   */
+  signedInMaxAgeMs?: number;
 }
 
 /** Methods that change nothing; every other one is a write and must come from this site. */
@@ -54,6 +59,7 @@ export async function buildApp({
   throttle,
   sweepEveryMs = 15 * 60 * 1000,
   changes,
+  signedInMaxAgeMs = 10_000,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
@@ -81,7 +87,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -112,7 +118,24 @@ export async function buildApp({
   // Hash the decoy now, so the first unknown username is not the one that pays for it.
   await decoy();
   const idleMs = config.sessionIdleHours * 60 * 60 * 1000;
-  const store = new DatabaseSessionStore(db, idleMs);
+  // A write empties both caches here and in every other process before its answer
+  // goes out, so whoever wrote reads their own change, and a user's changed rights
+  // or deactivation apply at their next call.
+  const cache = new ReadCache();
+  const signedIn = new ReadCache(signedInMaxAgeMs);
+  const forgetCachedReads = () => {
+    cache.invalidate();
+    signedIn.invalidate();
+  };
+  await changes?.subscribe(forgetCachedReads);
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!SAFE_METHODS.has(request.method)) {
+      forgetCachedReads();
+      changes?.announce();
+    }
+    return payload;
+  });
+  const store = new DatabaseSessionStore(db, idleMs, signedIn);
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
     secret: await resolveSessionSecret(db, config.sessionSecret),
@@ -147,19 +170,7 @@ export async function buildApp({
     }
   });
 
-  // A write empties the read cache here and in every other process before its
-  // answer goes out, so whoever wrote reads their own change.
-  const cache = new ReadCache();
-  await changes?.subscribe(() => cache.invalidate());
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (!SAFE_METHODS.has(request.method)) {
-      cache.invalidate();
-      changes?.announce();
-    }
-    return payload;
-  });
-
-  installGuard(app, db, idleMs);
+  installGuard(app, { db, sessionIdleMs: idleMs, signedIn });
   await registerOpenApi(app);
   // After the guard (the caller is known) and before the routes: records every write.
   auditTrail(app, { db, timeZone: config.timeZone });

@@ -1,6 +1,7 @@
 /**
- * Results of expensive reads (reports over years of sales, summaries, the
- * signed-in user), kept until anything is written. Every write request, in
+ * Results of reads kept until anything is written: expensive ones (reports
+ * over years of sales, summaries) and the ones nearly every call makes (its
+ * session and its user, in a cache of their own). Every write request, in
  * this process or, through the database's change feed, in another one,
  * empties the cache before its answer goes out, so a reader never gets a
  * result older than the last write it could have seen. Concurrent requests

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
 import { sessions, users } from '../../src/server/db/schema';
 import { ApiClient, signedInClient, validUser } from '../support/api-client';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, type TestApp, testConfig } from '../support/test-app';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -196,14 +197,21 @@ describe('sign in and out', () => {
 });
 
 describe('inactive users', () => {
+  const signInAsFirst = async () => {
+    const admin = anonymous();
+    await admin.post('/api/auth/login', { username: 'baker_first', password: 'correct-horse-1' });
+    return admin;
+  };
+
   it('cannot sign in, are told only what a wrong password is told, and their open sessions stop working', async () => {
     const client = await signedInClient(testApp, 'leaver');
     expect((await client.get('/api/auth/user')).status).toBe(200);
-    await testApp.database.db
-      .update(users)
-      .set({ isActive: false })
-      .where(eq(users.username, 'baker_leaver'));
+    const admin = await signInAsFirst();
+    const leaver = (await client.get<{ id: string }>('/api/auth/user')).body;
+    const deactivated = await admin.patch(`/api/admin/users/${leaver.id}`, { isActive: false });
+    expect(deactivated.status).toBe(200);
 
+    // The very next call, though the user was cached a moment ago.
     expect((await client.get('/api/auth/user')).status).toBe(401);
     const login = await anonymous().post('/api/auth/login', {
       username: 'baker_leaver',
@@ -212,5 +220,30 @@ describe('inactive users', () => {
     // The right password of a deactivated account must not be confirmed to anyone.
     expect(login.status).toBe(401);
     expect(login.body).toEqual({ message: 'Invalid username or password' });
+  });
+
+  it('are refused within the sign-in cache age when deactivated outside the app (psql)', async () => {
+    const app = await buildApp({
+      config: testConfig(),
+      db: testApp.database.db,
+      signedInMaxAgeMs: 300,
+    });
+    try {
+      const client = new ApiClient({ ...testApp, app });
+      await anonymous().post('/api/auth/register', validUser('quiet_leaver'));
+      await client.post('/api/auth/login', {
+        username: 'baker_quiet_leaver',
+        password: 'correct-horse-1',
+      });
+      expect((await client.get('/api/auth/user')).status).toBe(200);
+      await testApp.database.db
+        .update(users)
+        .set({ isActive: false })
+        .where(eq(users.username, 'baker_quiet_leaver'));
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect((await client.get('/api/auth/user')).status).toBe(401);
+    } finally {
+      await app.close();
+    }
   });
 });

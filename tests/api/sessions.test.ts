@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { DatabaseSessionStore } from '../../src/server/auth/session-store';
 import { appSettings, sessions } from '../../src/server/db/schema';
+import { ReadCache } from '../../src/server/read-cache';
 import { ApiClient, signedInClient } from '../support/api-client';
 import { createTestApp, type TestApp, testConfig } from '../support/test-app';
 
@@ -40,7 +41,7 @@ describe('sessions', () => {
     expect((await client.get('/api/auth/user')).status).toBe(401);
 
     const before = (await sessionRows()).length;
-    await new DatabaseSessionStore(testApp.database.db, 1000).removeExpired();
+    await new DatabaseSessionStore(testApp.database.db, 1000, new ReadCache()).removeExpired();
     const after = await sessionRows();
     expect(after.map((row) => row.sid)).not.toContain(sidOf(client));
     expect(after.map((row) => row.sid)).toContain(sidOf(live));

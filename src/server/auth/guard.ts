@@ -3,6 +3,7 @@ import type { CurrentUser } from '../../domain/user';
 import type { Database } from '../db/connection';
 import { forbidden, notSignedIn } from '../errors';
 import { loadCurrentUser } from '../modules/auth/service';
+import type { ReadCache } from '../read-cache';
 import { type Access, denialMessage, isAllowed, ROUTE_ACCESS, routeKey } from './access';
 
 declare module 'fastify' {
@@ -11,7 +12,7 @@ declare module 'fastify' {
     apiRoutes: { method: string; url: string }[];
   }
   interface FastifyRequest {
-    /** The signed-in user, loaded fresh on every call so changed rights apply at once. */
+    /** The signed-in user with their rights as of the last write (the sign-in cache). */
     user: CurrentUser | null;
   }
   interface Session {
@@ -33,7 +34,10 @@ export function accessOf(request: FastifyRequest): Access | undefined {
  * Runs before every handler: finds the route's entry in ROUTE_ACCESS, loads
  * the session's user and refuses with 401/403 what the entry does not allow.
  */
-export function installGuard(app: FastifyInstance, db: Database, sessionIdleMs: number): void {
+export function installGuard(
+  app: FastifyInstance,
+  { db, sessionIdleMs, signedIn }: { db: Database; sessionIdleMs: number; signedIn: ReadCache },
+): void {
   // A refresh interval longer than the idle time would end sessions that are in use.
   const refreshEveryMs = Math.min(REFRESH_EVERY_MS, sessionIdleMs / 4);
   app.decorateRequest('user', null);
@@ -61,7 +65,8 @@ export function installGuard(app: FastifyInstance, db: Database, sessionIdleMs: 
 
     const userId = request.session.get('userId');
     if (userId) {
-      request.user = await loadCurrentUser(db, userId);
+      // Any write empties the cache, so changed rights or a deactivation apply at the next call.
+      request.user = await signedIn.get(`user:${userId}`, () => loadCurrentUser(db, userId));
       if (!request.user) {
         // Deleted or deactivated: the session ends here.
         await request.session.destroy();
