@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
-  cpSync,
   existsSync,
   mkdtempSync,
   readdirSync,
@@ -15,12 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
@@ -28,15 +22,22 @@ import {
   BackupError,
   type BackupHeader,
   type BackupResult,
+  DERIVED_TABLES,
   EXCLUDED_TABLES,
   restoreBackup,
   writeBackup,
 } from '../../src/server/db/backup';
 import { type Database, type DatabaseHandle, openDatabase } from '../../src/server/db/connection';
-import * as schema from '../../src/server/db/schema';
 import { ApiClient, validUser } from '../support/api-client';
 import { createRole, firstAdmin, userWithRole } from '../support/personas';
-import { createTestApp, openTestDatabase, type TestApp, testConfig } from '../support/test-app';
+import {
+  createTestApp,
+  migrationsUpTo,
+  openTestDatabase,
+  type TestApp,
+  testConfig,
+  unmigratedDatabase,
+} from '../support/test-app';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const migrationsFolder = join(root, 'src/server/db/migrations');
@@ -331,14 +332,14 @@ describe('backup and restore', () => {
     await source.close();
   });
 
-  it('backs up every table but sessions and sign-in attempts, and says how many rows', async () => {
+  it('backs up every table but sessions, sign-in attempts and the derived bread ledger, and says how many rows', async () => {
     const result = backup;
     expect(result.path).toBe(file);
     expect(result.bytes).toBe(statSync(file).size);
     expect(existsSync(`${file}.partial`)).toBe(false);
     const all = await tableNames(source.database.db);
     expect(result.tables.map((t) => t.name).sort()).toEqual(
-      all.filter((name) => !EXCLUDED_TABLES.includes(name)),
+      all.filter((name) => !EXCLUDED_TABLES.includes(name) && !DERIVED_TABLES.includes(name)),
     );
     for (const { name, rows: n } of result.tables) {
       expect(n, name).toBe(await count(source.database.db, name));
@@ -564,15 +565,9 @@ describe('backup and restore', () => {
   });
 
   it('restores a backup taken at an older schema, then migrates it', async () => {
-    const oldDir = tempDir();
-    // A copy of the migrations that stops at the first one: the database as the first release made it.
-    cpSync(migrationsFolder, oldDir, { recursive: true });
-    const journalPath = join(oldDir, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: unknown[] };
-    journal.entries = journal.entries.slice(0, 1);
-    writeFileSync(journalPath, JSON.stringify(journal));
-
-    const old = await emptyDatabase();
+    // The migrations up to the first one: the database as the first release made it.
+    const { folder: oldDir, tags } = migrationsUpTo(1, tempDir());
+    const old = await unmigratedDatabase();
     try {
       await old.migrate(oldDir);
       await old.db.execute(sql`insert into users (id, email, username, password_hash, is_admin, created_at)
@@ -585,8 +580,7 @@ describe('backup and restore', () => {
                   '6c0e4f4e-2f59-4c2e-9a59-2d1b7d3d1a11')`);
       const oldFile = join(oldDir, 'old.backup');
       const backup = await writeBackup(old.db, oldFile);
-      const firstTag = (journal.entries[0] as { tag: string }).tag;
-      expect(backup.schema?.tag).toBe(firstTag);
+      expect(backup.schema?.tag).toBe(tags[0]);
 
       const target = await freshDatabase();
       const result = await restoreBackup(target.db, oldFile);
@@ -642,43 +636,6 @@ async function columnsOf(db: Database) {
         from pg_constraint k join pg_namespace n on n.oid = k.connamespace where n.nspname = 'public'`,
   );
   return [...columns, ...indexes, ...constraints].map((row) => row.line).sort();
-}
-
-/** A database with no migrations applied, of the kind this run tests. */
-async function emptyDatabase(): Promise<{
-  db: Database;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const client = new PGlite();
-    await client.exec(`SET TIME ZONE 'UTC'`);
-    const db = drizzlePglite(client, { schema });
-    return {
-      db,
-      migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
-      close: () => client.close(),
-    };
-  }
-  const name = `bakery_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({
-    connectionString: url.toString(),
-    max: 2,
-    options: '-c TimeZone=UTC',
-  });
-  const db = drizzleNodePg(pool, { schema });
-  return {
-    db,
-    migrate: (folder) => migrateNodePg(db, { migrationsFolder: folder }),
-    close: async () => {
-      await pool.end();
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
-    },
-  };
 }
 
 async function adminQuery(serverUrl: string, text: string) {

@@ -609,7 +609,7 @@ describe('SQL is built only with parameters', () => {
       why: "the statements of the project's committed migration files, read by drizzle",
     },
     {
-      file: 'src/server/db/backup.ts',
+      file: 'src/server/db/raw-results.ts',
       snippet: 'execute(query)',
       why: "rowsOf's query is typed SQL: a drizzle sql`` object whose values are parameters",
     },

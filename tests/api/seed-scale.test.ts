@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/connection';
 import { ensureStarterData } from '../../src/server/db/starter-data';
+import { availableLoaves } from '../../src/server/modules/sales/service';
 import { SeedRefusedError } from '../../src/server/seed/existing-data';
 import { type ScaleSize, seedScale } from '../../src/server/seed/scale';
 import { openTestDatabase } from '../support/test-app';
@@ -12,10 +13,12 @@ const SMALL: ScaleSize = {
   sales: 3_000,
   payments: 600,
   returns: 300,
-  batches: 300,
+  batches: 1_200,
   distributors: 25,
   items: 40,
 };
+
+const NOW = new Date('2026-11-21T15:00:00Z');
 
 let database: DatabaseHandle;
 const rows = async <T>(query: ReturnType<typeof sql>) =>
@@ -29,7 +32,7 @@ afterAll(() => database?.close());
 
 describe('npm run seed:scale', () => {
   it('generates the requested numbers of records', async () => {
-    const counts = await seedScale(database.db, { size: SMALL });
+    const counts = await seedScale(database.db, { size: SMALL, now: NOW });
     expect(counts).toMatchObject({
       inventoryItems: SMALL.items,
       distributors: SMALL.distributors,
@@ -75,6 +78,21 @@ describe('npm run seed:scale', () => {
       having sum(r.loaves_returned) > (select sum(s.loaves_taken) from sales_transactions s
         where s.distributor_id = r.distributor_id and s.recipe_name = r.recipe_name)`);
     expect(overReturned).toEqual([]);
+  });
+
+  it('sells about all that was baked: each bread has left only its last 36 hours of baking', async () => {
+    const { rows: fresh } = await rows<{ recipe_name: string; loaves: string }>(sql`
+      select recipe_name, sum(loaves_produced)::text as loaves from production_batches
+      where status = 'completed' and completed_at > ${NOW.toISOString()}::timestamptz - interval '36 hours'
+      group by recipe_name order by recipe_name`);
+    expect(fresh.length).toBeGreaterThan(0);
+    const left = await availableLoaves(database.db);
+    expect(left.map((bread) => [bread.recipeName, bread.totalAvailable])).toEqual(
+      fresh.map((bread) => [bread.recipe_name, Number(bread.loaves)]),
+    );
+    const { rows: overpaid } = await rows(sql`
+      select id from sales_transactions where amount_paid > loaves_taken * price_per_loaf`);
+    expect(overpaid).toEqual([]);
   });
 
   it('refuses a database that holds data, and replaces it when forced', async () => {

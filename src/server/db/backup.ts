@@ -51,6 +51,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Database, DatabaseHandle, DatabaseTarget, Transaction } from './connection';
 import { lockDataDir } from './data-dir-lock';
+import { affectedRows, type Queryable, rowsOf } from './raw-results';
 import * as schema from './schema';
 
 export const BACKUP_FORMAT = 'bakery-backup';
@@ -63,6 +64,15 @@ export const BACKUP_FORMAT_VERSION = 1;
  * short-lived window). A restore empties them in the target.
  */
 export const EXCLUDED_TABLES: readonly string[] = ['sessions', 'login_attempts'];
+
+/**
+ * Tables the database computes from others, left out of every backup:
+ * bread_ledger is rebuilt by its triggers as a restore loads batches and sales
+ * (a copy in the file would be counted twice).
+ */
+export const DERIVED_TABLES: readonly string[] = ['bread_ledger'];
+
+const NOT_BACKED_UP: readonly string[] = [...EXCLUDED_TABLES, ...DERIVED_TABLES];
 
 /**
  * What a first start of the app puts in a new database by itself (starter roles,
@@ -199,19 +209,6 @@ export interface RestoreOptions {
   force?: boolean;
   /** Called after each table is loaded. */
   onTable?: (table: TableCount) => void | Promise<void>;
-}
-
-type Queryable = Pick<Database, 'execute'> | Pick<Transaction, 'execute'>;
-
-async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/** node-postgres says rowCount, PGlite affectedRows. */
-function affectedRows(result: unknown): number | undefined {
-  const r = result as { rowCount?: number | null; affectedRows?: number };
-  return r.rowCount ?? r.affectedRows;
 }
 
 const ident = (name: string) => sql.identifier(name);
@@ -435,7 +432,7 @@ async function dump(
   options: BackupOptions,
 ): Promise<Omit<BackupResult, 'path' | 'bytes'>> {
   const known = codeMigrations();
-  const listed = (await catalogTables(db)).filter((t) => !EXCLUDED_TABLES.includes(t.name));
+  const listed = (await catalogTables(db)).filter((t) => !NOT_BACKED_UP.includes(t.name));
   return db.transaction(
     async (tx) => {
       // Locks first, then the snapshot: no table can be dropped, truncated or
@@ -448,7 +445,7 @@ async function dump(
           )} in access share mode`,
         );
       }
-      const tables = (await catalogTables(tx)).filter((t) => !EXCLUDED_TABLES.includes(t.name));
+      const tables = (await catalogTables(tx)).filter((t) => !NOT_BACKED_UP.includes(t.name));
       if (
         !sameNames(
           tables.map((t) => t.name),
@@ -465,7 +462,7 @@ async function dump(
         createdAt: new Date().toISOString(),
         schema: schemaVersion,
         server: server?.version ?? 'unknown',
-        excluded: [...EXCLUDED_TABLES],
+        excluded: [...NOT_BACKED_UP],
         tables: tables.map(({ name, columns }) => ({ name, columns })),
       };
       await write(`${JSON.stringify(header)}\n`);

@@ -11,6 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -218,6 +219,10 @@ export const productionBatches = pgTable(
     index('production_batches_created_at_idx').on(t.createdAt),
     index('production_batches_status_completed_idx').on(t.status, t.completedAt),
     index('production_batches_recipe_name_idx').on(t.recipeName),
+    // Where a bread's loaves left are: its newest completed batches.
+    index('production_batches_completed_newest_idx')
+      .on(t.recipeName, t.completedAt.desc(), t.batchNumber.desc())
+      .where(sql`${t.status} = 'completed'`),
   ],
 );
 
@@ -259,6 +264,18 @@ export const salesTransactions = pgTable(
     index('sales_transactions_recipe_name_idx').on(t.recipeName),
   ],
 );
+
+/**
+ * Loaves baked (completed batches) and sold, per bread. Triggers on
+ * production_batches and sales_transactions keep it (migration 0004), whatever
+ * writes them: the app, a seed, a restore or psql. A sale checks what is left
+ * here instead of summing years of sales.
+ */
+export const breadLedger = pgTable('bread_ledger', {
+  recipeName: varchar('recipe_name', { length: 200 }).primaryKey(),
+  loavesBaked: bigint('loaves_baked', { mode: 'number' }).notNull().default(0),
+  loavesSold: bigint('loaves_sold', { mode: 'number' }).notNull().default(0),
+});
 
 export const distributorPayments = pgTable(
   'distributor_payments',

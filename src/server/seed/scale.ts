@@ -14,6 +14,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { scaledRequirement } from '../../domain/production';
 import { hashPassword } from '../auth/password';
 import type { Database, Transaction } from '../db/connection';
+import { affectedRows, rowsOf } from '../db/raw-results';
 import {
   breadReturns,
   distributorPayments,
@@ -188,11 +189,11 @@ async function insertCatalogue(tx: Transaction, size: ScaleSize, start: Date) {
     price: recipe.pricePerLoaf,
     minutes: recipe.estimatedDuration,
     sizes: recipe.batchFlourKg,
-    // A sale takes 1 to max loaves, so that sales draw about three quarters
-    // of what this bread's batches make.
+    // A sale takes 1 to max loaves, about what this bread's batches make on
+    // average; sellAllButTheLastBake then makes the totals exact.
     sale_loaves_max: Math.max(
       1,
-      Math.round((1.5 * averageLoaves(recipe) * size.batches) / size.sales) - 1,
+      Math.round((2 * averageLoaves(recipe) * size.batches) / size.sales) - 1,
     ),
   }));
   await tx.execute(sql`
@@ -341,6 +342,49 @@ const sellingMoment = (start: Date, days: number) =>
       + floor(random() * ${days}) * interval '1 day'
       + interval '6 hours' + random() * interval '13 hours') at time zone 'Africa/Lagos'`;
 
+/** Loaves of the newest baking a bread still has on the shelf when the data set ends. */
+const FRESH_HOURS = 36;
+
+/**
+ * Bread keeps a day or two, so a bakery sells about all it bakes. The sales
+ * are trimmed or topped up a loaf at a time, on random sales of each bread,
+ * until what is left of it is exactly what its batches of the last
+ * FRESH_HOURS made. Amounts paid never exceed a trimmed sale's value.
+ */
+async function sellAllButTheLastBake(tx: Transaction, now: Date) {
+  const breads = await rowsOf<{ name: string; short: string }>(
+    tx,
+    sql`
+    select b.recipe_name as name, (b.baked - b.fresh - coalesce(s.sold, 0))::text as short
+    from (
+      select recipe_name, sum(loaves_produced) as baked,
+        coalesce(sum(loaves_produced) filter (
+          where completed_at > ${now.toISOString()}::timestamptz - ${`${FRESH_HOURS} hours`}::interval), 0) as fresh
+      from production_batches where status = 'completed' group by recipe_name
+    ) b
+    left join (
+      select recipe_name, sum(loaves_taken) as sold from sales_transactions group by recipe_name
+    ) s using (recipe_name)`,
+  );
+  for (const bread of breads) {
+    let short = Number(bread.short);
+    while (short !== 0) {
+      const step = Math.sign(short);
+      const changed = await tx.execute(sql`
+        update sales_transactions
+        set loaves_taken = loaves_taken + ${step},
+            amount_paid = least(amount_paid, (loaves_taken + ${step}) * price_per_loaf)
+        where id in (
+          select id from sales_transactions
+          where recipe_name = ${bread.name} and loaves_taken + ${step} >= 1
+          order by random() limit ${Math.abs(short)})`);
+      const count = affectedRows(changed) ?? 0;
+      if (count === 0) throw new Error(`no sale of ${bread.name} can take a loaf more or less`);
+      short -= step * count;
+    }
+  }
+}
+
 async function insertSalesAndMoney(tx: Transaction, size: ScaleSize, start: Date, now: Date) {
   const days = Math.floor((now.getTime() - start.getTime()) / 86_400_000);
   // Bread prices rise about 15% a year; distributors favour a few big buyers.
@@ -365,6 +409,7 @@ async function insertSalesAndMoney(tx: Transaction, size: ScaleSize, start: Date
       join seed_distributors dist
         on dist.slot = 1 + floor(power(r.who_draw, 1.6) * (select count(*) from seed_distributors))
     ) s`);
+  await sellAllButTheLastBake(tx, now);
   await tx.execute(sql`
     insert into distributor_payments (distributor_id, amount, payment_method, description, created_at)
     select dist.id, round((2000 + r.amount_draw * 12000)::numeric, -2),
@@ -404,10 +449,10 @@ const COUNTED = {
 };
 
 async function countRows(tx: Transaction): Promise<ScaleCounts> {
-  const entries = await Promise.all(
-    Object.entries(COUNTED).map(async ([name, table]) => [name, await tx.$count(table)] as const),
-  );
-  return Object.fromEntries(entries) as ScaleCounts;
+  // One after another: a transaction is one connection, which runs one query at a time.
+  const counts: Record<string, number> = {};
+  for (const [name, table] of Object.entries(COUNTED)) counts[name] = await tx.$count(table);
+  return counts as ScaleCounts;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { type AnyColumn, and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { placeLoavesLeft } from '../../../domain/bread-stock';
 import type {
   AvailableLoaves,
   SaleInput,
@@ -7,76 +8,87 @@ import type {
 } from '../../../domain/sales-schemas';
 import { loavesValue } from '../../../domain/sales-schemas';
 import type { Database, Transaction } from '../../db/connection';
-import { distributors, productionBatches, salesTransactions } from '../../db/schema';
+import { breadLedger, distributors, productionBatches, salesTransactions } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 
+/** Batches fetched per step of the walk back from a bread's newest batch. */
+const BATCH_PAGE = 50;
+
 /**
- * Loaves still to sell, per recipe name: completed batches' loaves minus the
- * loaves sold of that name. Sales draw from the oldest batch first, so each
- * batch's share is what is left of it after the sold loaves are taken from
- * the oldest onwards (a running sum over batches in completion order).
+ * Loaves still to sell, per recipe name: what its completed batches baked
+ * minus what was sold of it, read from the bread ledger (kept by triggers).
+ * Sales draw from the oldest batch first, so the loaves left sit in the
+ * newest batches; only those are read. `lock` holds the bread's ledger row
+ * until the transaction ends, so two sales racing for the last loaves take
+ * turns.
  */
 export async function availableLoaves(
   db: Database | Transaction,
   recipeName?: string,
+  { lock = false }: { lock?: boolean } = {},
 ): Promise<AvailableLoaves[]> {
-  const forRecipe = (column: AnyColumn) =>
-    recipeName === undefined ? undefined : eq(column, recipeName);
-  const sold = db
-    .select({
-      recipeName: salesTransactions.recipeName,
-      loaves: sql<string>`sum(${salesTransactions.loavesTaken})`.as('sold_loaves'),
-    })
-    .from(salesTransactions)
-    .where(forRecipe(salesTransactions.recipeName))
-    .groupBy(salesTransactions.recipeName)
-    .as('sold');
-  const batches = db
-    .select({
-      id: productionBatches.id,
-      batchNumber: productionBatches.batchNumber,
-      recipeName: productionBatches.recipeName,
-      completedAt: productionBatches.completedAt,
-      loaves: productionBatches.loavesProduced,
-      upTo: sql<string>`sum(${productionBatches.loavesProduced}) over (partition by ${productionBatches.recipeName} order by ${productionBatches.completedAt}, ${productionBatches.batchNumber})`.as(
-        'up_to',
+  const left = sql<number>`(${breadLedger.loavesBaked} - ${breadLedger.loavesSold})::int`;
+  const ledger = db
+    .select({ recipeName: breadLedger.recipeName, left })
+    .from(breadLedger)
+    .where(
+      and(
+        gt(breadLedger.loavesBaked, breadLedger.loavesSold),
+        recipeName === undefined ? undefined : eq(breadLedger.recipeName, recipeName),
       ),
-    })
-    .from(productionBatches)
-    .where(and(eq(productionBatches.status, 'completed'), forRecipe(productionBatches.recipeName)))
-    .as('batches');
-  const left = sql<number>`greatest(0, least(${batches.loaves}, ${batches.upTo} - coalesce(${sold.loaves}, 0)))::int`;
-  const rows = await db
-    .select({
-      id: batches.id,
-      batchNumber: batches.batchNumber,
-      recipeName: batches.recipeName,
-      completedAt: batches.completedAt,
-      available: left,
-    })
-    .from(batches)
-    .leftJoin(sold, eq(sold.recipeName, batches.recipeName))
-    .where(gt(left, 0))
-    .orderBy(asc(batches.recipeName), asc(batches.completedAt), asc(batches.batchNumber));
-
-  const byRecipe = new Map<string, AvailableLoaves>();
-  for (const row of rows) {
-    const entry = byRecipe.get(row.recipeName) ?? {
-      recipeName: row.recipeName,
-      totalAvailable: 0,
-      batches: [],
-    };
-    const available = Number(row.available);
-    entry.totalAvailable += available;
-    entry.batches.push({
-      id: row.id,
-      batchNumber: row.batchNumber,
-      completedAt: (row.completedAt as Date).toISOString(),
-      available,
+    )
+    .orderBy(asc(breadLedger.recipeName));
+  const breads = await (lock ? ledger.for('update') : ledger);
+  const result: AvailableLoaves[] = [];
+  for (const bread of breads) {
+    result.push({
+      recipeName: bread.recipeName,
+      totalAvailable: Number(bread.left),
+      batches: await batchesHolding(db, bread.recipeName, Number(bread.left)),
     });
-    byRecipe.set(row.recipeName, entry);
   }
-  return [...byRecipe.values()];
+  return result;
+}
+
+async function batchesHolding(db: Database | Transaction, recipeName: string, loavesLeft: number) {
+  const holdings: AvailableLoaves['batches'] = [];
+  let missing = loavesLeft;
+  for (let offset = 0; missing > 0; offset += BATCH_PAGE) {
+    const page = await db
+      .select({
+        id: productionBatches.id,
+        batchNumber: productionBatches.batchNumber,
+        completedAt: productionBatches.completedAt,
+        loaves: productionBatches.loavesProduced,
+      })
+      .from(productionBatches)
+      .where(
+        and(
+          eq(productionBatches.recipeName, recipeName),
+          eq(productionBatches.status, 'completed'),
+        ),
+      )
+      // The order of production_batches_completed_newest_idx, so only these rows are read.
+      .orderBy(
+        sql`${productionBatches.completedAt} desc nulls last`,
+        sql`${productionBatches.batchNumber} desc nulls last`,
+      )
+      .limit(BATCH_PAGE)
+      .offset(offset);
+    const placed = placeLoavesLeft(
+      missing,
+      page.map((batch) => ({
+        id: batch.id,
+        batchNumber: batch.batchNumber,
+        completedAt: (batch.completedAt as Date).toISOString(),
+        loaves: batch.loaves ?? 0,
+      })),
+    );
+    holdings.unshift(...placed.holdings);
+    missing = placed.missing;
+    if (page.length < BATCH_PAGE) break;
+  }
+  return holdings;
 }
 
 type SaleRow = typeof salesTransactions.$inferSelect;
@@ -126,8 +138,8 @@ export async function salesSummary(db: Database): Promise<SalesSummary> {
 
 /**
  * Records a sale if that many loaves are available. The count and the insert
- * happen under a lock on the recipe name, so two sales racing for the last
- * loaves cannot both take them.
+ * happen under a lock on the bread's ledger row, so two sales racing for the
+ * last loaves cannot both take them.
  */
 export async function createSale(db: Database, input: SaleInput): Promise<SaleTransaction> {
   const sale = await db.transaction(async (tx) => {
@@ -141,10 +153,7 @@ export async function createSale(db: Database, input: SaleInput): Promise<SaleTr
     if (distributor.archived) {
       throw conflict(`${distributor.name} is archived and takes no new sales; unarchive first`);
     }
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`bakery:loaves:${input.recipeName}`}))`,
-    );
-    const [stock] = await availableLoaves(tx, input.recipeName);
+    const [stock] = await availableLoaves(tx, input.recipeName, { lock: true });
     const available = stock?.totalAvailable ?? 0;
     if (input.loavesTaken > available) {
       const message =
