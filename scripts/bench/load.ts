@@ -6,6 +6,8 @@ export interface LoadResult {
   requestsPerSecond: number;
   errors: number;
   non2xx: number;
+  /** Bytes per answer, headers included. */
+  answerBytes: number;
 }
 
 export interface LoadOptions {
@@ -18,8 +20,16 @@ export interface LoadOptions {
   body?: () => string;
 }
 
-/** autocannon against one URL; latencies in milliseconds. */
+/** Seconds of load before each measured run, not counted: the JIT and the caches settle. */
+export const WARM_UP_SECONDS = 2;
+
+/** autocannon against one URL, after a warm-up; latencies in milliseconds. */
 export async function load(options: LoadOptions): Promise<LoadResult> {
+  await run({ ...options, seconds: WARM_UP_SECONDS });
+  return run(options);
+}
+
+async function run(options: LoadOptions): Promise<LoadResult> {
   const headers: Record<string, string> = {};
   if (options.cookie) headers.cookie = options.cookie;
   if (options.body) headers['content-type'] = 'application/json';
@@ -40,5 +50,6 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     requestsPerSecond: result.requests.average,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    answerBytes: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
   };
 }

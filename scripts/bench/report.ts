@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { LighthouseFigures } from './lighthouse';
-import type { LoadResult } from './load';
+import { type LoadResult, WARM_UP_SECONDS } from './load';
 
 export interface BenchRun {
   kind: 'embedded' | 'postgres';
@@ -57,14 +57,14 @@ function runTable(run: BenchRun, connections: number): string {
     '',
     `Bare Node HTTP server: **${Math.round(run.ceiling)} req/s** at ${connections} connections (the ceiling).`,
     '',
-    '| Call | p50 ms | p99 ms | req/s | of ceiling | bare SQL ms | p50 ÷ bare SQL | errors |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| Call | answer | p50 ms | p99 ms | req/s | of ceiling | bare SQL ms | p50 ÷ bare SQL | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const endpoint of run.endpoints) {
     const { result } = endpoint;
     const ratio = endpoint.bareSqlMs !== null ? (result.p50 / endpoint.bareSqlMs).toFixed(2) : '—';
     lines.push(
-      `| ${endpoint.label} | ${ms(result.p50)} | ${ms(result.p99)} | ${Math.round(result.requestsPerSecond)} | ${((result.requestsPerSecond / run.ceiling) * 100).toFixed(0)}% | ${endpoint.bareSqlMs === null ? '—' : ms(endpoint.bareSqlMs)} | ${ratio} | ${result.errors + result.non2xx} |`,
+      `| ${endpoint.label} | ${kb(result.answerBytes)} | ${ms(result.p50)} | ${ms(result.p99)} | ${Math.round(result.requestsPerSecond)} | ${((result.requestsPerSecond / run.ceiling) * 100).toFixed(0)}% | ${endpoint.bareSqlMs === null ? '—' : ms(endpoint.bareSqlMs)} | ${ratio} | ${result.errors + result.non2xx} |`,
     );
   }
   lines.push('', `Server memory (RSS): ${run.rssIdle} MB idle, ${run.rssPeak} MB peak under load.`);
@@ -104,7 +104,7 @@ export function writeReport(input: {
     '# Benchmarks',
     '',
     `Produced by \`${input.command}\` on ${new Date().toISOString().slice(0, 10)}; machine: ${input.machine}.`,
-    `Each call is loaded by autocannon for ${input.seconds} s at ${input.connections} concurrent connections, signed in as the demo admin.`,
+    `Each call is loaded by autocannon for ${input.seconds} s at ${input.connections} concurrent connections, signed in as the demo admin, after ${WARM_UP_SECONDS} s of the same load that is not counted. "answer" is the bytes of one answer, headers included.`,
     '"bare SQL" is the median of 5 direct calls of the service function behind the endpoint (its SQL, no HTTP, no session, no cache), timed in the same run before the server starts.',
     'How to read these figures and why the budgets hold or not: docs/decisions.md, "Performance at five-year scale".',
     '',

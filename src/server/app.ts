@@ -29,7 +29,7 @@ import { recipeRoutes } from './modules/recipes/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { registerOpenApi } from './openapi';
-import { ReadCache } from './read-cache';
+import { ReadCache, serializeReply } from './read-cache';
 import { installSecurityHeaders } from './security-headers';
 
 export interface AppOptions {
@@ -85,6 +85,7 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.setReplySerializer(serializeReply);
   installErrorHandling(app);
 
   installSecurityHeaders(app, {
@@ -180,7 +181,7 @@ export async function buildApp({
     timeZone: config.timeZone,
   });
   adminRoutes(app, { db });
-  inventoryRoutes(app, { db });
+  inventoryRoutes(app, { db, cache });
   purchaseOrderRoutes(app, { db });
   recipeRoutes(app, { db });
   productionRoutes(app, { db, timeZone: config.timeZone });

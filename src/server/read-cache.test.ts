@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReadCache } from './read-cache';
+import { ReadCache, serializeReply } from './read-cache';
 
 const deferred = <T>() => {
   let resolve!: (value: T) => void;
@@ -60,5 +60,24 @@ describe('ReadCache', () => {
       'db down',
     );
     expect(await cache.get('k', async () => 'fine')).toBe('fine');
+  });
+});
+
+describe('serializeReply', () => {
+  it('serializes a cached value once, and anything else every time', async () => {
+    const cache = new ReadCache();
+    const report = await cache.get('report', async () => ({ rows: [{ loaves: 400 }] }));
+    const json = serializeReply(report);
+    expect(json).toBe('{"rows":[{"loaves":400}]}');
+    // A second call hands back the very string kept from the first.
+    report.rows.push({ loaves: 1 });
+    expect(serializeReply(report)).toBe(json);
+
+    const fresh = { rows: [{ loaves: 400 }] };
+    expect(serializeReply(fresh)).toBe(json);
+    fresh.rows.push({ loaves: 1 });
+    expect(serializeReply(fresh)).toBe('{"rows":[{"loaves":400},{"loaves":1}]}');
+    expect(serializeReply('text')).toBe('"text"');
+    expect(serializeReply(null)).toBe('null');
   });
 });

@@ -44,6 +44,7 @@ export class ReadCache {
   }
 
   private store(key: string, value: unknown) {
+    if (typeof value === 'object' && value !== null) cachedValues.add(value);
     if (this.entries.size >= this.maxEntries) {
       // Oldest first: a Map iterates in insertion order.
       const oldest = this.entries.keys().next().value;
@@ -51,4 +52,25 @@ export class ReadCache {
     }
     this.entries.set(key, { value, storedAt: Date.now() });
   }
+}
+
+/** Values some ReadCache holds: they stay as they are until dropped, so their JSON can be kept. */
+const cachedValues = new WeakSet<object>();
+const cachedJson = new WeakMap<object, string>();
+
+/**
+ * Fastify's reply serializer: JSON.stringify, done once per cached value
+ * instead of once per request (a report or list of hundreds of rows costs
+ * more to serialize than to look up).
+ */
+export function serializeReply(payload: unknown): string {
+  if (typeof payload !== 'object' || payload === null || !cachedValues.has(payload)) {
+    return JSON.stringify(payload);
+  }
+  let json = cachedJson.get(payload);
+  if (json === undefined) {
+    json = JSON.stringify(payload);
+    cachedJson.set(payload, json);
+  }
+  return json;
 }

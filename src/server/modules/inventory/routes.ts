@@ -5,13 +5,20 @@ import { inventoryItemSchema, inventoryItemUpdateSchema } from '../../../domain/
 import { pageSchema } from '../../../domain/paging';
 import { signedInUser } from '../../auth/guard';
 import type { Database } from '../../db/connection';
+import type { ReadCache } from '../../read-cache';
 import * as inventory from './service';
 
-export function inventoryRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export function inventoryRoutes(
+  app: FastifyInstance,
+  { db, cache }: { db: Database; cache: ReadCache },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/inventory', () => inventory.listItems(db));
-  api.get('/api/inventory/low-stock', () => inventory.listLowStock(db));
+  // Every page that shows or picks items reads these; any write empties the cache.
+  api.get('/api/inventory', () => cache.get('inventory', () => inventory.listItems(db)));
+  api.get('/api/inventory/low-stock', () =>
+    cache.get('inventory:low-stock', () => inventory.listLowStock(db)),
+  );
 
   api.post('/api/inventory', { schema: { body: inventoryItemSchema } }, async (request, reply) => {
     const item = await inventory.createItem(db, request.body, signedInUser(request).id);
