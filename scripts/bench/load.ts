@@ -30,7 +30,8 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
 }
 
 async function run(options: LoadOptions): Promise<LoadResult> {
-  const headers: Record<string, string> = {};
+  // What every browser sends: cached answers come back gzipped.
+  const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br, zstd' };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.body) headers['content-type'] = 'application/json';
   const makeBody = options.body;

@@ -104,7 +104,7 @@ export function writeReport(input: {
     '# Benchmarks',
     '',
     `Produced by \`${input.command}\` on ${new Date().toISOString().slice(0, 10)}; machine: ${input.machine}.`,
-    `Each call is loaded by autocannon for ${input.seconds} s at ${input.connections} concurrent connections, signed in as the demo admin, after ${WARM_UP_SECONDS} s of the same load that is not counted. "answer" is the bytes of one answer, headers included.`,
+    `Each call is loaded by autocannon for ${input.seconds} s at ${input.connections} concurrent connections, signed in as the demo admin, after ${WARM_UP_SECONDS} s of the same load that is not counted. "answer" is the bytes of one answer as sent (headers included; the load asks for gzip, as browsers do).`,
     '"bare SQL" is the median of 5 direct calls of the service function behind the endpoint (its SQL, no HTTP, no session, no cache), timed in the same run before the server starts.',
     'How to read these figures and why the budgets hold or not: docs/decisions.md, "Performance at five-year scale".',
     '',

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifySession from '@fastify/session';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -9,7 +8,8 @@ import { installGuard } from './auth/guard';
 import { LoginThrottle, type ThrottleLimits } from './auth/login-throttle';
 import { decoy } from './auth/password';
 import { resolveSessionSecret } from './auth/session-secret';
-import { DatabaseSessionStore, SESSION_COOKIE } from './auth/session-store';
+import { DatabaseSessionStore } from './auth/session-store';
+import { installSessions } from './auth/sessions';
 import type { AppConfig } from './config';
 import type { ChangeFeed, Database } from './db/connection';
 import { ensureStarterData } from './db/starter-data';
@@ -29,7 +29,7 @@ import { recipeRoutes } from './modules/recipes/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { registerOpenApi } from './openapi';
-import { ReadCache, serializeReply } from './read-cache';
+import { gzippedReply, ReadCache, serializeReply } from './read-cache';
 import { installSecurityHeaders } from './security-headers';
 
 export interface AppOptions {
@@ -86,6 +86,17 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setReplySerializer(serializeReply);
+  // Cached answers go out gzipped to callers that take gzip (every browser),
+  // compressed once per cached value rather than per request.
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const gzip = takesGzip(request.headers['accept-encoding']) ? gzippedReply(payload) : undefined;
+    if (gzip) {
+      reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
+      // Fastify sends a Buffer from a serializer as it is; its type says string only.
+      reply.serializer((() => gzip) as unknown as (payload: unknown) => string);
+    }
+    return payload;
+  });
   installErrorHandling(app);
 
   installSecurityHeaders(app, {
@@ -136,17 +147,11 @@ export async function buildApp({
     }
     return payload;
   });
-  const store = new DatabaseSessionStore(db, idleMs, signedIn);
-  await app.register(fastifyCookie);
-  await app.register(fastifySession, {
+  const store = new DatabaseSessionStore(db, signedIn);
+  await app.register(fastifyCookie, {
     secret: await resolveSessionSecret(db, config.sessionSecret),
-    cookieName: SESSION_COOKIE,
-    store,
-    saveUninitialized: false,
-    // The guard refreshes the expiry itself, at most every 15 minutes, instead of a write per call.
-    rolling: false,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: idleMs },
   });
+  const sessions = installSessions(app, { store, idleMs });
   const loginThrottle = new LoginThrottle(db, throttle);
   // Every app process sweeps; the deletes are idempotent, so they need no coordination.
   const sweep = setInterval(() => {
@@ -171,7 +176,7 @@ export async function buildApp({
     }
   });
 
-  installGuard(app, { db, sessionIdleMs: idleMs, signedIn });
+  installGuard(app, { db, sessions, signedIn });
   await registerOpenApi(app);
   // After the guard (the caller is known) and before the routes: records every write.
   auditTrail(app, { db, timeZone: config.timeZone });
@@ -179,6 +184,7 @@ export async function buildApp({
     db,
     throttle: loginThrottle,
     timeZone: config.timeZone,
+    sessions,
   });
   adminRoutes(app, { db });
   inventoryRoutes(app, { db, cache });
@@ -224,6 +230,15 @@ function serveWebApp(app: FastifyInstance, webRoot: string) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ message: 'Not found' });
+  });
+}
+
+/** Accept-Encoding names gzip without refusing it (q=0). */
+export function takesGzip(acceptEncoding: string | undefined): boolean {
+  return (acceptEncoding ?? '').split(',').some((entry) => {
+    const [name, ...parameters] = entry.trim().toLowerCase().split(';');
+    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return name === 'gzip' && (q === undefined || Number(q.slice(2)) > 0);
   });
 }
 

@@ -1,6 +1,8 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { ApiClient } from '../support/api-client';
+import { firstAdmin } from '../support/personas';
 import { createTestApp, type TestApp, testConfig } from '../support/test-app';
 
 let testApp: TestApp;
@@ -88,6 +90,57 @@ describe('security headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('compressed answers', () => {
+  it('gzips a cached answer for a caller that takes gzip, and sends plain JSON to one that does not', async () => {
+    const admin = await firstAdmin(testApp);
+    for (let n = 1; n <= 12; n += 1) {
+      const item = await admin.post('/api/inventory', {
+        name: `Baking Paper Roll, size ${n}`,
+        category: 'packaging',
+        unit: 'units',
+        currentStock: n,
+        minStock: 2,
+        unitCost: 6500,
+      });
+      expect(item.status).toBe(201);
+    }
+    const cookie = admin.sessionCookie ?? '';
+    const plain = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/inventory',
+      headers: { cookie },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toHaveLength(12);
+
+    for (const acceptEncoding of ['gzip, deflate, br, zstd', 'br;q=1, gzip;q=0.5']) {
+      const zipped = await testApp.app.inject({
+        method: 'GET',
+        url: '/api/inventory',
+        headers: { cookie, 'accept-encoding': acceptEncoding },
+      });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toContain('accept-encoding');
+      expect(zipped.headers['content-type']).toMatch(/^application\/json/);
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.payload);
+    }
+    const refused = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/inventory',
+      headers: { cookie, 'accept-encoding': 'gzip;q=0, br' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    // Small answers are not worth it.
+    const user = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie, 'accept-encoding': 'gzip' },
+    });
+    expect(user.headers['content-encoding']).toBeUndefined();
   });
 });
 

@@ -41,7 +41,7 @@ describe('sessions', () => {
     expect((await client.get('/api/auth/user')).status).toBe(401);
 
     const before = (await sessionRows()).length;
-    await new DatabaseSessionStore(testApp.database.db, 1000, new ReadCache()).removeExpired();
+    await new DatabaseSessionStore(testApp.database.db, new ReadCache()).removeExpired();
     const after = await sessionRows();
     expect(after.map((row) => row.sid)).not.toContain(sidOf(client));
     expect(after.map((row) => row.sid)).toContain(sidOf(live));

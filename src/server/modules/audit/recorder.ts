@@ -56,10 +56,8 @@ async function actorOf(
     return usable ? accountNamed(db, typed) : null;
   }
   if (request.user) return { id: request.user.id, username: request.user.username };
-  const sessionUserId = asUuid(
-    // Null once a sign-out has destroyed it.
-    (request.session as FastifyRequest['session'] | null)?.get('userId'),
-  );
+  // Null once a sign-out has ended it.
+  const sessionUserId = asUuid(request.session?.userId);
   return sessionUserId ? accountWithId(db, sessionUserId) : null;
 }
 

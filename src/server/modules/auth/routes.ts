@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginSchema, registerSchema } from '../../../domain/auth-schemas';
 import type { LoginThrottle } from '../../auth/login-throttle';
-import { SESSION_COOKIE } from '../../auth/session-store';
+import type { Sessions } from '../../auth/sessions';
 import type { Database } from '../../db/connection';
 import { AppError } from '../../errors';
 import { authenticate, hasAnyUser, loadCurrentUser, registerUser } from './service';
@@ -11,9 +11,9 @@ const minutes = (n: number) => `${n} minute${n === 1 ? '' : 's'}`;
 
 export function authRoutes(
   app: FastifyInstance,
-  deps: { db: Database; throttle: LoginThrottle; timeZone: string },
+  deps: { db: Database; throttle: LoginThrottle; timeZone: string; sessions: Sessions },
 ) {
-  const { db, throttle, timeZone } = deps;
+  const { db, throttle, timeZone, sessions } = deps;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // What the landing page needs before anyone signs in.
@@ -43,7 +43,7 @@ export function authRoutes(
     };
   });
 
-  api.post('/api/auth/login', { schema: { body: loginSchema } }, async (request) => {
+  api.post('/api/auth/login', { schema: { body: loginSchema } }, async (request, reply) => {
     const { username, password } = request.body;
     // Counted as a failure from the start: an error on the way is never a free try.
     const attempt = await throttle.begin({ username, address: request.ip });
@@ -56,17 +56,13 @@ export function authRoutes(
     }
     const userId = await authenticate(db, username, password);
     await attempt.succeeded();
-    // A new session id at every sign-in: an id planted before sign-in is worthless after it.
-    await request.session.regenerate();
-    request.session.set('userId', userId);
-    request.session.set('refreshedAt', Date.now());
+    await sessions.start(request, reply, userId);
     return loadCurrentUser(db, userId);
   });
 
   api.post('/api/auth/logout', async (request, reply) => {
     // The guard has already ended the session of a user who was removed.
-    if (request.session) await request.session.destroy();
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    await sessions.end(request, reply);
     return { message: 'Successfully logged out' };
   });
 
