@@ -223,7 +223,8 @@ for (const kind of kinds) {
   runs.push(await benchDatabase(kind, ceiling));
 }
 const web = { routes: await measureRouteScripts(), chunks: await pageChunks() };
-const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim();
+const given = process.argv.slice(2).join(' ');
+const command = given ? `npm run bench -- ${given}` : 'npm run bench';
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const markdown = writeReport({ command, machine, runs, web, connections, seconds });
 console.log(markdown);

@@ -46,6 +46,8 @@ export function budgetsOf(run: BenchRun) {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => (value < 10 ? value.toFixed(1) : Math.round(value).toString());
+/** autocannon measures latency in whole milliseconds. */
+const latency = (value: number) => (value < 1 ? '< 1' : Math.round(value).toString());
 
 function runTable(run: BenchRun, connections: number): string {
   const lines = [
@@ -62,9 +64,14 @@ function runTable(run: BenchRun, connections: number): string {
   ];
   for (const endpoint of run.endpoints) {
     const { result } = endpoint;
-    const ratio = endpoint.bareSqlMs !== null ? (result.p50 / endpoint.bareSqlMs).toFixed(2) : '—';
+    const ratio =
+      endpoint.bareSqlMs === null
+        ? '—'
+        : result.p50 < 1
+          ? `< ${(1 / endpoint.bareSqlMs).toFixed(2)}`
+          : (result.p50 / endpoint.bareSqlMs).toFixed(2);
     lines.push(
-      `| ${endpoint.label} | ${kb(result.answerBytes)} | ${ms(result.p50)} | ${ms(result.p99)} | ${Math.round(result.requestsPerSecond)} | ${((result.requestsPerSecond / run.ceiling) * 100).toFixed(0)}% | ${endpoint.bareSqlMs === null ? '—' : ms(endpoint.bareSqlMs)} | ${ratio} | ${result.errors + result.non2xx} |`,
+      `| ${endpoint.label} | ${kb(result.answerBytes)} | ${latency(result.p50)} | ${latency(result.p99)} | ${Math.round(result.requestsPerSecond)} | ${((result.requestsPerSecond / run.ceiling) * 100).toFixed(0)}% | ${endpoint.bareSqlMs === null ? '—' : ms(endpoint.bareSqlMs)} | ${ratio} | ${result.errors + result.non2xx} |`,
     );
   }
   lines.push('', `Server memory (RSS): ${run.rssIdle} MB idle, ${run.rssPeak} MB peak under load.`);
@@ -108,8 +115,7 @@ export function writeReport(input: {
     '"bare SQL" is the median of 5 direct calls of the service function behind the endpoint (its SQL, no HTTP, no session, no cache), timed in the same run before the server starts.',
     'How to read these figures and why the budgets hold or not: docs/decisions.md, "Performance at five-year scale".',
     '',
-    ...input.runs.map((run) => runTable(run, input.connections)),
-    '',
+    ...input.runs.flatMap((run) => [runTable(run, input.connections), '']),
     '### JavaScript each route loads (gzip -9)',
     '',
     '| Route | gzip | files |',
