@@ -10,6 +10,7 @@ import { decoy } from './auth/password';
 import { resolveSessionSecret } from './auth/session-secret';
 import { DatabaseSessionStore } from './auth/session-store';
 import { installSessions } from './auth/sessions';
+import { installCachedAnswers } from './cached-answers';
 import type { AppConfig } from './config';
 import type { ChangeFeed, Database } from './db/connection';
 import { ensureStarterData } from './db/starter-data';
@@ -29,7 +30,7 @@ import { recipeRoutes } from './modules/recipes/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { registerOpenApi } from './openapi';
-import { gzippedReply, ReadCache, serializeReply } from './read-cache';
+import { ReadCache } from './read-cache';
 import { installSecurityHeaders } from './security-headers';
 
 export interface AppOptions {
@@ -85,18 +86,7 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setReplySerializer(serializeReply);
-  // Cached answers go out gzipped to callers that take gzip (every browser),
-  // compressed once per cached value rather than per request.
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    const gzip = takesGzip(request.headers['accept-encoding']) ? gzippedReply(payload) : undefined;
-    if (gzip) {
-      reply.header('content-encoding', 'gzip').header('vary', 'accept-encoding');
-      // Fastify sends a Buffer from a serializer as it is; its type says string only.
-      reply.serializer((() => gzip) as unknown as (payload: unknown) => string);
-    }
-    return payload;
-  });
+  installCachedAnswers(app);
   installErrorHandling(app);
 
   installSecurityHeaders(app, {
@@ -140,8 +130,11 @@ export async function buildApp({
     signedIn.invalidate();
   };
   await changes?.subscribe(forgetCachedReads);
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (!SAFE_METHODS.has(request.method)) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    // A refused write (4xx) changed nothing, and must not let anyone empty the
+    // caches of every process at will; a 500 may have come after a commit.
+    const refused = reply.statusCode >= 400 && reply.statusCode < 500;
+    if (!SAFE_METHODS.has(request.method) && !refused) {
       forgetCachedReads();
       changes?.announce();
     }
@@ -230,15 +223,6 @@ function serveWebApp(app: FastifyInstance, webRoot: string) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ message: 'Not found' });
-  });
-}
-
-/** Accept-Encoding names gzip without refusing it (q=0). */
-export function takesGzip(acceptEncoding: string | undefined): boolean {
-  return (acceptEncoding ?? '').split(',').some((entry) => {
-    const [name, ...parameters] = entry.trim().toLowerCase().split(';');
-    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return name === 'gzip' && (q === undefined || Number(q.slice(2)) > 0);
   });
 }
 

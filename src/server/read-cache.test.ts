@@ -1,5 +1,6 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { ReadCache, serializeReply } from './read-cache';
+import { cachedGzip, cachedJson, ReadCache } from './read-cache';
 
 const deferred = <T>() => {
   let resolve!: (value: T) => void;
@@ -63,21 +64,28 @@ describe('ReadCache', () => {
   });
 });
 
-describe('serializeReply', () => {
-  it('serializes a cached value once, and anything else every time', async () => {
+describe('cachedJson and cachedGzip', () => {
+  it('make the JSON and gzip of a cached value once, and nothing for values not cached', async () => {
     const cache = new ReadCache();
     const report = await cache.get('report', async () => ({ rows: [{ loaves: 400 }] }));
-    const json = serializeReply(report);
+    const json = cachedJson(report);
     expect(json).toBe('{"rows":[{"loaves":400}]}');
-    // A second call hands back the very string kept from the first.
+    // Kept, not remade: the same string comes back.
     report.rows.push({ loaves: 1 });
-    expect(serializeReply(report)).toBe(json);
+    expect(cachedJson(report)).toBe(json);
+    // Too small to be worth gzip.
+    expect(cachedGzip(report)).toBeUndefined();
 
-    const fresh = { rows: [{ loaves: 400 }] };
-    expect(serializeReply(fresh)).toBe(json);
-    fresh.rows.push({ loaves: 1 });
-    expect(serializeReply(fresh)).toBe('{"rows":[{"loaves":400},{"loaves":1}]}');
-    expect(serializeReply('text')).toBe('"text"');
-    expect(serializeReply(null)).toBe('null');
+    const big = await cache.get('big', async () => ({
+      rows: Array.from({ length: 200 }, (_, n) => ({ batch: `B-${n}`, loaves: 400 })),
+    }));
+    const gzip = cachedGzip(big);
+    expect(gunzipSync(gzip as Buffer).toString('utf8')).toBe(cachedJson(big));
+    expect(cachedGzip(big)).toBe(gzip);
+
+    expect(cachedJson({ rows: [] })).toBeUndefined();
+    expect(cachedJson('text')).toBeUndefined();
+    expect(cachedJson(null)).toBeUndefined();
+    expect(cachedGzip({ rows: [] })).toBeUndefined();
   });
 });

@@ -58,25 +58,19 @@ export class ReadCache {
 
 /** Values some ReadCache holds: they stay as they are until dropped, so their JSON can be kept. */
 const cachedValues = new WeakSet<object>();
-const cachedJson = new WeakMap<object, string>();
-const cachedGzip = new WeakMap<object, Buffer>();
+const jsonOf = new WeakMap<object, string>();
+const gzipOf = new WeakMap<object, Buffer>();
 
 /** Below this, gzip saves too little to be worth a header. */
 const GZIP_FROM_BYTES = 1024;
 
-/**
- * Fastify's reply serializer: JSON.stringify, done once per cached value
- * instead of once per request (a report or list of hundreds of rows costs
- * more to serialize than to look up).
- */
-export function serializeReply(payload: unknown): string {
-  if (typeof payload !== 'object' || payload === null || !cachedValues.has(payload)) {
-    return JSON.stringify(payload);
-  }
-  let json = cachedJson.get(payload);
+/** A cached value's JSON, made once per value; undefined for anything not cached. */
+export function cachedJson(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || !cachedValues.has(value)) return;
+  let json = jsonOf.get(value);
   if (json === undefined) {
-    json = JSON.stringify(payload);
-    cachedJson.set(payload, json);
+    json = JSON.stringify(value);
+    jsonOf.set(value, json);
   }
   return json;
 }
@@ -86,14 +80,14 @@ export function serializeReply(payload: unknown): string {
  * not cached or too small. Reports and lists of hundreds of rows shrink about
  * tenfold, which a phone on a slow network feels.
  */
-export function gzippedReply(payload: unknown): Buffer | undefined {
-  if (typeof payload !== 'object' || payload === null || !cachedValues.has(payload)) return;
-  let gzip = cachedGzip.get(payload);
+export function cachedGzip(value: unknown): Buffer | undefined {
+  const json = cachedJson(value);
+  if (json === undefined || Buffer.byteLength(json) < GZIP_FROM_BYTES) return;
+  const key = value as object;
+  let gzip = gzipOf.get(key);
   if (gzip === undefined) {
-    const json = serializeReply(payload);
-    if (Buffer.byteLength(json) < GZIP_FROM_BYTES) return;
     gzip = gzipSync(json);
-    cachedGzip.set(payload, gzip);
+    gzipOf.set(key, gzip);
   }
   return gzip;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/connection';
@@ -66,14 +67,27 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
           headers: { cookie: writer.sessionCookie ?? '' },
         });
       expect((await read()).json().totalItems).toBe(1);
-      await writer.post('/api/inventory', item('Sugar'));
       // The notice crosses over PostgreSQL's LISTEN/NOTIFY: allow it a moment.
-      let seen = 0;
-      for (let attempt = 0; attempt < 50 && seen !== 2; attempt += 1) {
-        seen = (await read()).json().totalItems;
-        if (seen !== 2) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(seen).toBe(2);
+      const seenAfter = async (items: number) => {
+        let seen = 0;
+        for (let attempt = 0; attempt < 50 && seen !== items; attempt += 1) {
+          seen = (await read()).json().totalItems;
+          if (seen !== items) await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        return seen;
+      };
+      await writer.post('/api/inventory', item('Sugar'));
+      expect(await seenAfter(2)).toBe(2);
+
+      // The listening connections are cut (a restart of PostgreSQL, a network
+      // blip): each app forgets its cache and listens again.
+      await first.db.execute(sql`
+        select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and query = 'listen bakery_changes'`);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect((await read()).json().totalItems).toBe(2);
+      await writer.post('/api/inventory', item('Yeast'));
+      expect(await seenAfter(3)).toBe(3);
     } finally {
       for (const app of apps) await app.close();
       await first.close();

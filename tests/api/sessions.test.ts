@@ -93,6 +93,30 @@ describe('the idle timeout (SESSION_IDLE_HOURS)', () => {
       await app.close();
     }
   });
+
+  it('does not bring back a session that ended elsewhere while this process still held it', async () => {
+    const app = await buildApp({
+      config: testConfig({ sessionIdleHours: IDLE_HOURS }),
+      db: testApp.database.db,
+    });
+    try {
+      const client = new ApiClient({ ...testApp, app });
+      await client.post('/api/auth/login', { username: 'baker_rows', password: 'correct-horse-1' });
+      expect((await client.get('/api/auth/user')).status).toBe(200);
+      const sid = sidOf(client);
+      // Signed out by another process, whose notice has not arrived: this
+      // process still has the session cached, and its refresh is due.
+      await testApp.database.db.delete(sessions).where(eq(sessions.sid, sid));
+      await sleep(900);
+      const reply = await client.get('/api/auth/user');
+      expect(reply.status).toBe(401);
+      expect(
+        await testApp.database.db.select().from(sessions).where(eq(sessions.sid, sid)),
+      ).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 /** The session id inside a signed `bakery.sid=<id>.<signature>` cookie. */

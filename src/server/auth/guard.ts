@@ -61,8 +61,8 @@ export function installGuard(
       if (!request.user) {
         // Deleted or deactivated: the session ends here.
         await sessions.end(request, reply);
-      } else {
-        await sessions.keepAlive(request, reply);
+      } else if (!(await sessions.keepAlive(request, reply))) {
+        request.user = null; // signed out meanwhile, perhaps in another process
       }
     }
     if (access.kind === 'public') return;

@@ -41,6 +41,24 @@ export class DatabaseSessionStore {
     this.signedIn.invalidate();
   }
 
+  /**
+   * Pushes a live session's expiry back; false when its row is gone or
+   * expired (signed out meanwhile, perhaps by another process), which must
+   * not bring it back.
+   */
+  async refresh(sid: string, session: StoredSession): Promise<boolean> {
+    const updated = await this.db
+      .update(sessions)
+      .set({
+        sess: { userId: session.userId, refreshedAt: session.refreshedAt },
+        expire: new Date(session.expireMs),
+      })
+      .where(and(eq(sessions.sid, sid), gt(sessions.expire, new Date())))
+      .returning({ sid: sessions.sid });
+    this.signedIn.invalidate();
+    return updated.length > 0;
+  }
+
   async remove(sid: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.sid, sid));
     this.signedIn.invalidate();

@@ -28,8 +28,11 @@ export interface Sessions {
   start(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
   /** Signs out: the row is deleted and the cookie cleared. */
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** Idle timeout: pushes the expiry back, writing at most every REFRESH_EVERY_MS. */
-  keepAlive(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /**
+   * Idle timeout: pushes the expiry back, writing at most every REFRESH_EVERY_MS.
+   * False when the session ended meanwhile; the request is then signed out.
+   */
+  keepAlive(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
 }
 
 /**
@@ -59,12 +62,12 @@ export function installSessions(
     }
   });
 
-  async function write(reply: FastifyReply, session: Session) {
-    await store.save(session.id, {
-      userId: session.userId,
-      refreshedAt: session.refreshedAt,
-      expireMs: session.refreshedAt + idleMs,
-    });
+  const stored = (session: Session) => ({
+    userId: session.userId,
+    refreshedAt: session.refreshedAt,
+    expireMs: session.refreshedAt + idleMs,
+  });
+  function setCookie(reply: FastifyReply, session: Session) {
     reply.setCookie(SESSION_COOKIE, session.id, {
       signed: true,
       httpOnly: true,
@@ -79,12 +82,14 @@ export function installSessions(
   return {
     async start(request, reply, userId) {
       if (request.session) await store.remove(request.session.id);
-      request.session = {
+      const session = {
         id: randomBytes(32).toString('base64url'),
         userId,
         refreshedAt: Date.now(),
       };
-      await write(reply, request.session);
+      await store.save(session.id, stored(session));
+      request.session = session;
+      setCookie(reply, session);
     },
     async end(request, reply) {
       if (request.session) await store.remove(request.session.id);
@@ -93,9 +98,16 @@ export function installSessions(
     },
     async keepAlive(request, reply) {
       const session = request.session;
-      if (!session || Date.now() - session.refreshedAt < refreshEveryMs) return;
-      session.refreshedAt = Date.now();
-      await write(reply, session);
+      if (!session) return false;
+      if (Date.now() - session.refreshedAt < refreshEveryMs) return true;
+      const refreshed = { ...session, refreshedAt: Date.now() };
+      if (!(await store.refresh(session.id, stored(refreshed)))) {
+        request.session = null;
+        return false;
+      }
+      request.session = refreshed;
+      setCookie(reply, refreshed);
+      return true;
     },
   };
 }

@@ -81,6 +81,8 @@ const NOT_BACKED_UP: readonly string[] = [...EXCLUDED_TABLES, ...DERIVED_TABLES]
  */
 const FILLED_WITHOUT_USERS: ReadonlySet<string> = new Set([
   ...EXCLUDED_TABLES,
+  // Rows of nought stay behind when batches and sales are emptied.
+  ...DERIVED_TABLES,
   'app_settings',
   'permissions',
   'roles',

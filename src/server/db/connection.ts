@@ -64,6 +64,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     throw error;
   }
   let listener: pg.Client | undefined;
+  let closed = false;
   const changes: ChangeFeed = {
     announce: () => {
       pool.query("select pg_notify('bakery_changes', '')").catch(() => {
@@ -71,10 +72,25 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       });
     },
     subscribe: async (onChange) => {
-      listener = new pg.Client({ connectionString: url });
-      await listener.connect();
-      listener.on('notification', onChange);
-      await listener.query('listen bakery_changes');
+      const listen = async () => {
+        const client = new pg.Client({ connectionString: url });
+        client.on('notification', onChange);
+        client.on('error', () => {
+          // Connection lost: what others wrote meanwhile is unknown, so
+          // forget everything cached and listen again.
+          onChange();
+          client.end().catch(() => {});
+          listenLater();
+        });
+        await client.connect();
+        await client.query('listen bakery_changes');
+        listener = client;
+      };
+      const listenLater = () => {
+        if (closed) return;
+        setTimeout(() => listen().catch(listenLater), 1000).unref();
+      };
+      await listen();
     },
   };
   return {
@@ -82,6 +98,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     kind: 'postgres',
     changes,
     close: async () => {
+      closed = true;
       await listener?.end();
       await pool.end();
     },

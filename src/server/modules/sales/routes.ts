@@ -13,7 +13,7 @@ export function salesRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/available-loaves', () =>
-    cache.get('available-loaves', () => sales.availableLoaves(db)),
+    cache.get('available-loaves', () => sales.availableLoavesNow(db)),
   );
 
   api.get('/api/sales-transactions', { schema: { querystring: pageSchema } }, (request) =>

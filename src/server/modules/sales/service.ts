@@ -121,16 +121,24 @@ export async function listSales(db: Database, limit: number, offset: number) {
   return rows.map((row) => toSale(row.sale, row.distributorName));
 }
 
+/** The ledger and the batches read in one snapshot, so a batch completed in between cannot skew them. */
+export function availableLoavesNow(db: Database): Promise<AvailableLoaves[]> {
+  return db.transaction((tx) => availableLoaves(tx), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
 export async function salesSummary(db: Database): Promise<SalesSummary> {
   const [totals] = await db
     .select({
-      sold: sql<string>`coalesce(sum(${salesTransactions.loavesTaken}), 0)::text`,
-      count: sql<number>`count(*)::int`,
+      sold: sql<string>`coalesce(sum(${breadLedger.loavesSold}), 0)::text`,
+      left: sql<string>`coalesce(sum(greatest(${breadLedger.loavesBaked} - ${breadLedger.loavesSold}, 0)), 0)::text`,
+      count: sql<number>`(select count(*) from ${salesTransactions})::int`,
     })
-    .from(salesTransactions);
-  const available = await availableLoaves(db);
+    .from(breadLedger);
   return {
-    totalAvailable: available.reduce((total, entry) => total + entry.totalAvailable, 0),
+    totalAvailable: Number(totals?.left ?? 0),
     totalSold: Number(totals?.sold ?? 0),
     transactionCount: Number(totals?.count ?? 0),
   };
