@@ -62,7 +62,7 @@ const jsonOf = new WeakMap<object, string>();
 const gzipOf = new WeakMap<object, Buffer>();
 
 /** Below this, gzip saves too little to be worth a header. */
-const GZIP_FROM_BYTES = 1024;
+const GZIP_FROM_CHARACTERS = 1024;
 
 /** A cached value's JSON, made once per value; undefined for anything not cached. */
 export function cachedJson(value: unknown): string | undefined {
@@ -82,7 +82,8 @@ export function cachedJson(value: unknown): string | undefined {
  */
 export function cachedGzip(value: unknown): Buffer | undefined {
   const json = cachedJson(value);
-  if (json === undefined || Buffer.byteLength(json) < GZIP_FROM_BYTES) return;
+  // Characters, not bytes: counting the bytes would read the whole answer on every call.
+  if (json === undefined || json.length < GZIP_FROM_CHARACTERS) return;
   const key = value as object;
   let gzip = gzipOf.get(key);
   if (gzip === undefined) {
