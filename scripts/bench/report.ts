@@ -68,7 +68,7 @@ function runTable(run: BenchRun, connections: number): string {
       endpoint.bareSqlMs === null
         ? '—'
         : result.p50 < 1
-          ? `< ${(1 / endpoint.bareSqlMs).toFixed(2)}`
+          ? `< ${Math.max(0.01, 1 / endpoint.bareSqlMs).toFixed(2)}`
           : (result.p50 / endpoint.bareSqlMs).toFixed(2);
     lines.push(
       `| ${endpoint.label} | ${kb(result.answerBytes)} | ${latency(result.p50)} | ${latency(result.p99)} | ${Math.round(result.requestsPerSecond)} | ${((result.requestsPerSecond / run.ceiling) * 100).toFixed(0)}% | ${endpoint.bareSqlMs === null ? '—' : ms(endpoint.bareSqlMs)} | ${ratio} | ${result.errors + result.non2xx} |`,
