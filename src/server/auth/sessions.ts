@@ -52,12 +52,12 @@ export function installSessions(
     if (!cookie) return;
     const unsigned = request.unsignCookie(cookie);
     if (!unsigned.valid || !unsigned.value) return;
-    const stored = await store.find(unsigned.value);
-    if (stored) {
+    const found = await store.find(unsigned.value);
+    if (found) {
       request.session = {
         id: unsigned.value,
-        userId: stored.userId,
-        refreshedAt: stored.refreshedAt,
+        userId: found.userId,
+        refreshedAt: found.refreshedAt,
       };
     }
   });
