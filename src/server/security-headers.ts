@@ -16,7 +16,7 @@ export function installSecurityHeaders(app: FastifyInstance, options: HelmetOpti
   });
 }
 
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number) {

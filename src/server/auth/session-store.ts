@@ -10,6 +10,11 @@ export interface StoredSession {
   expireMs: number;
 }
 
+const rowOf = (session: StoredSession) => ({
+  sess: { userId: session.userId, refreshedAt: session.refreshedAt },
+  expire: new Date(session.expireMs),
+});
+
 /**
  * Sessions live in the database, so any number of app processes share them and
  * signing out (or an admin deactivating a user) takes effect everywhere.
@@ -31,13 +36,9 @@ export class DatabaseSessionStore {
     return found && found.expireMs > Date.now() ? found : null;
   }
 
-  async save(sid: string, session: StoredSession): Promise<void> {
-    const sess = { userId: session.userId, refreshedAt: session.refreshedAt };
-    const expire = new Date(session.expireMs);
-    await this.db
-      .insert(sessions)
-      .values({ sid, sess, expire })
-      .onConflictDoUpdate({ target: sessions.sid, set: { sess, expire } });
+  /** A new session's row; its id is fresh random bytes, so it replaces none. */
+  async create(sid: string, session: StoredSession): Promise<void> {
+    await this.db.insert(sessions).values({ sid, ...rowOf(session) });
     this.signedIn.invalidate();
   }
 
@@ -49,10 +50,7 @@ export class DatabaseSessionStore {
   async refresh(sid: string, session: StoredSession): Promise<boolean> {
     const updated = await this.db
       .update(sessions)
-      .set({
-        sess: { userId: session.userId, refreshedAt: session.refreshedAt },
-        expire: new Date(session.expireMs),
-      })
+      .set(rowOf(session))
       .where(and(eq(sessions.sid, sid), gt(sessions.expire, new Date())))
       .returning({ sid: sessions.sid });
     this.signedIn.invalidate();

@@ -87,7 +87,7 @@ export function installSessions(
         userId,
         refreshedAt: Date.now(),
       };
-      await store.save(session.id, stored(session));
+      await store.create(session.id, stored(session));
       request.session = session;
       setCookie(reply, session);
     },
