@@ -4,15 +4,14 @@
 // the app must not be running on. See "Backups" in the README.
 import { databaseTarget, readConfig } from '../src/server/config';
 import {
-  databaseInUseMessage,
+  databaseLabel,
   defaultBackupPath,
   formatBytes,
   formatCount,
   openExistingDatabase,
+  openForCommand,
   writeBackup,
 } from '../src/server/db/backup';
-import type { DatabaseHandle } from '../src/server/db/connection';
-import { DataDirInUseError } from '../src/server/db/data-dir-lock';
 
 const USAGE = `Usage: npm run backup [-- FILE]
 
@@ -35,20 +34,14 @@ async function main(): Promise<number> {
   const path = args[0] ?? defaultBackupPath(config.timeZone);
   const started = performance.now();
 
-  let database: DatabaseHandle;
+  const database = await openForCommand(
+    () => openExistingDatabase(databaseTarget(config)),
+    config.dataDir,
+    'backup',
+  );
+  if (!database) return 1;
   try {
-    database = await openExistingDatabase(databaseTarget(config));
-  } catch (error) {
-    if (error instanceof DataDirInUseError) {
-      console.error(databaseInUseMessage(config.dataDir, error.message, 'backup'));
-      return 1;
-    }
-    throw error;
-  }
-  try {
-    console.log(
-      `Backing up ${database.kind === 'postgres' ? 'the PostgreSQL database (DATABASE_URL)' : `the embedded database in ${config.dataDir}`}…`,
-    );
+    console.log(`Backing up ${databaseLabel(database, config.dataDir)}…`);
     const result = await writeBackup(database.db, path, {
       onTable: (table) => console.log(formatCount(table)),
     });

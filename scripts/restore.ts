@@ -4,13 +4,13 @@
 // be running on. See "Backups" in the README.
 import { databaseTarget, readConfig } from '../src/server/config';
 import {
-  databaseInUseMessage,
+  databaseLabel,
   formatCount,
+  openForCommand,
   readBackupHeader,
   restoreBackup,
 } from '../src/server/db/backup';
-import { type DatabaseHandle, openDatabase } from '../src/server/db/connection';
-import { DataDirInUseError } from '../src/server/db/data-dir-lock';
+import { openDatabase } from '../src/server/db/connection';
 
 const USAGE = `Usage: npm run restore -- FILE [--force]
 
@@ -43,20 +43,14 @@ async function main(): Promise<number> {
     `Backup of ${header.createdAt} (schema ${header.schema?.tag ?? 'unknown'}, ${header.tables.length} tables).`,
   );
 
-  let database: DatabaseHandle;
+  const database = await openForCommand(
+    () => openDatabase(databaseTarget(config)),
+    config.dataDir,
+    'restore',
+  );
+  if (!database) return 1;
   try {
-    database = await openDatabase(databaseTarget(config));
-  } catch (error) {
-    if (error instanceof DataDirInUseError) {
-      console.error(databaseInUseMessage(config.dataDir, error.message, 'restore'));
-      return 1;
-    }
-    throw error;
-  }
-  try {
-    console.log(
-      `Restoring into ${database.kind === 'postgres' ? 'the PostgreSQL database (DATABASE_URL)' : `the embedded database in ${config.dataDir}`}…`,
-    );
+    console.log(`Restoring into ${databaseLabel(database, config.dataDir)}…`);
     const result = await restoreBackup(database.db, path, {
       force,
       onTable: (table) => console.log(formatCount(table)),

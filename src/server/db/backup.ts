@@ -50,7 +50,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Database, DatabaseHandle, DatabaseTarget, Transaction } from './connection';
-import { lockDataDir } from './data-dir-lock';
+import { DataDirInUseError, lockDataDir } from './data-dir-lock';
 import { affectedRows, type Queryable, rowsOf } from './raw-results';
 import * as schema from './schema';
 
@@ -1071,11 +1071,31 @@ export function formatCount(table: TableCount): string {
   return `  ${table.name.padEnd(24)} ${table.rows.toLocaleString('en-NG').padStart(12)}`;
 }
 
-/** What the scripts say when the app holds the embedded database's lock. */
-export function databaseInUseMessage(dataDir: string, lockMessage: string, action: string): string {
-  const owner = /process (\d+)/.exec(lockMessage)?.[1];
-  return (
-    `The embedded database in ${dataDir} is in use by a running bakery app` +
-    `${owner ? ` (process ${owner})` : ''}. Stop the app first, then run the ${action} again.`
-  );
+/**
+ * The database for the backup or restore command, opened by `open`; null,
+ * after saying so, while a running app holds the embedded one.
+ */
+export async function openForCommand(
+  open: () => Promise<DatabaseHandle>,
+  dataDir: string,
+  action: 'backup' | 'restore',
+): Promise<DatabaseHandle | null> {
+  try {
+    return await open();
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    const owner = /process (\d+)/.exec(error.message)?.[1];
+    console.error(
+      `The embedded database in ${dataDir} is in use by a running bakery app` +
+        `${owner ? ` (process ${owner})` : ''}. Stop the app first, then run the ${action} again.`,
+    );
+    return null;
+  }
+}
+
+/** How the scripts name the database they work on. */
+export function databaseLabel(database: DatabaseHandle, dataDir: string): string {
+  return database.kind === 'postgres'
+    ? 'the PostgreSQL database (DATABASE_URL)'
+    : `the embedded database in ${dataDir}`;
 }
