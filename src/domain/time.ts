@@ -18,7 +18,8 @@ export function formatClock(at: Date, timeZone: string): { date: string; time: s
   return { date, time };
 }
 
-function zonedParts(at: Date, timeZone: string) {
+/** The zone's wall clock at that instant, as numbers. */
+export function zonedParts(at: Date, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',

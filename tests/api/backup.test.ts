@@ -23,6 +23,7 @@ import {
   type BackupHeader,
   type BackupResult,
   DERIVED_TABLES,
+  defaultBackupPath,
   EXCLUDED_TABLES,
   restoreBackup,
   writeBackup,
@@ -308,6 +309,17 @@ const changeHeader = (change: (header: BackupHeader) => void) => (lines: string[
 };
 
 // --- Backup and restore, on the database of this test run ------------------------
+
+describe('the default backup file name', () => {
+  it('stamps the bakery clock, across a day and a year end in Lagos', () => {
+    expect(defaultBackupPath('Africa/Lagos', new Date('2026-01-02T23:04:05Z'))).toBe(
+      join('backups', 'bakery-20260103-000405.backup'),
+    );
+    expect(defaultBackupPath('Africa/Lagos', new Date('2026-12-31T23:59:59Z'))).toBe(
+      join('backups', 'bakery-20270101-005959.backup'),
+    );
+  });
+});
 
 describe('backup and restore', () => {
   let source: TestApp;

@@ -49,6 +49,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { zonedParts } from '../../domain/time';
 import type { Database, DatabaseHandle, DatabaseTarget, Transaction } from './connection';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock';
 import { affectedRows, type Queryable, rowsOf } from './raw-results';
@@ -1036,21 +1037,9 @@ export async function openExistingDatabase(
 
 /** backups/bakery-YYYYMMDD-HHmmss.backup, in the bakery's time zone. */
 export function defaultBackupPath(timeZone: string, now = new Date()): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  );
-  const stamp = `${parts.year}${parts.month}${parts.day}-${parts.hour}${parts.minute}${parts.second}`;
+  const clock = zonedParts(now, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${clock.year}${two(clock.month)}${two(clock.day)}-${two(clock.hour)}${two(clock.minute)}${two(clock.second)}`;
   return join('backups', `bakery-${stamp}.backup`);
 }
 
