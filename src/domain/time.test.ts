@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessDay, formatClock } from './time';
+import { businessDate, businessDateRange, businessDay, formatClock } from './time';
 
 describe('formatClock', () => {
   it('shows the date and 24-hour time in the business time zone', () => {
@@ -39,5 +39,32 @@ describe('businessDay', () => {
     const day = businessDay(new Date('2026-03-29T12:00:00Z'), 'Europe/London');
     expect(day.start.toISOString()).toBe('2026-03-29T00:00:00.000Z');
     expect(day.end.toISOString()).toBe('2026-03-29T23:00:00.000Z');
+  });
+});
+
+describe('formatters', () => {
+  it('are built once per zone, not once per date formatted', () => {
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 3_600_000);
+    // Warm both zones, then count what formatting many dates constructs.
+    businessDate(at(0), 'Africa/Lagos');
+    formatClock(at(0), 'UTC');
+    const Original = Intl.DateTimeFormat;
+    let built = 0;
+    Intl.DateTimeFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        built += 1;
+      }
+    } as typeof Intl.DateTimeFormat;
+    try {
+      for (let i = 0; i < 500; i += 1) {
+        businessDate(at(i), 'Africa/Lagos');
+        formatClock(at(i), 'UTC');
+        businessDateRange('2026-03-01', 'Africa/Lagos');
+      }
+    } finally {
+      Intl.DateTimeFormat = Original;
+    }
+    expect(built).toBe(0);
   });
 });
