@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   defaultOrderNumber,
+  lineCosts,
+  lineTotalOf,
   movingAverageCost,
   orderTotal,
   purchaseOrderSchema,
@@ -59,6 +61,60 @@ describe('purchase order lines', () => {
     });
     expect(parsed.status).toBe('pending');
     expect(parsed.expectedDelivery).toBeNull();
+  });
+});
+
+describe("lines priced by unit cost (the spec's call shape)", () => {
+  it('accepts a unit cost instead of a total, and asks for one of them', () => {
+    expect(
+      purchaseOrderSchema.safeParse(order([{ itemId: ITEM, quantity: 10, unitCost: 850.5 }]))
+        .success,
+    ).toBe(true);
+    const neither = purchaseOrderSchema.safeParse(order([{ itemId: ITEM, quantity: 10 }]));
+    expect(neither.error?.issues).toEqual([
+      expect.objectContaining({ path: ['items', 0, 'totalCost'], message: TOTAL_COST_REQUIRED }),
+    ]);
+  });
+
+  it('tells the unit cost field when the line it prices comes to nothing or too much', () => {
+    const issues = (unitCost: number, quantity = 10) =>
+      purchaseOrderSchema.safeParse(order([{ itemId: ITEM, quantity, unitCost }])).error?.issues;
+    expect(issues(0)).toEqual([
+      expect.objectContaining({ path: ['items', 0, 'unitCost'], message: TOTAL_COST_REQUIRED }),
+    ]);
+    // ₦0.0001 × 0.001 is far below a kobo.
+    expect(issues(0.0001, 0.001)?.[0]?.message).toBe(TOTAL_COST_REQUIRED);
+    expect(issues(-1)?.[0]?.message).toBe('Unit cost cannot be negative');
+    expect(issues(1.00001)?.[0]?.message).toBe('Unit cost can have at most 4 decimal places');
+    expect(issues(1_000_000_000, 2)).toEqual([
+      expect.objectContaining({
+        path: ['items', 0, 'unitCost'],
+        message: 'Total cost is too large',
+      }),
+    ]);
+  });
+
+  it('makes the line total quantity × unit cost, exact to the kobo, half away from zero', () => {
+    expect(lineTotalOf(10, 850.5)).toBe(8505);
+    // Floats make 0.105 × 10 = 1.0499999…, and 1.005 × 1 = 1.00499…: both round up here.
+    expect(lineTotalOf(10, 0.105)).toBe(1.05);
+    expect(lineTotalOf(1, 1.005)).toBe(1.01);
+    expect(lineTotalOf(3, 3333.3333)).toBe(10_000);
+    expect(lineTotalOf(0.125, 0.0004)).toBe(0);
+    expect(lineTotalOf(1.5, 0.0033)).toBe(0);
+    expect(lineTotalOf(1.5, 0.0034)).toBe(0.01);
+    expect(lineTotalOf(1_000_000_000, 1_000_000_000)).toBe(1e18);
+  });
+
+  it('keeps an entered total and derives the unit cost from it, whatever unit cost came along', () => {
+    expect(lineCosts({ itemId: ITEM, quantity: 3, totalCost: 10_000, unitCost: 1 })).toEqual({
+      totalCost: 10_000,
+      unitCost: 3333.3333,
+    });
+    expect(lineCosts({ itemId: ITEM, quantity: 3, unitCost: 0.105 })).toEqual({
+      totalCost: 0.32,
+      unitCost: 0.105,
+    });
   });
 });
 

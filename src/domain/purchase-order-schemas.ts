@@ -26,7 +26,10 @@ const MAX_UNIT_COST = 1_000_000_000;
 /**
  * One line as the baker enters it: how much, and what the whole lot cost. The
  * unit cost is derived from these (spec: total ÷ quantity), so the order total
- * is the sum of what was entered, exact to the kobo.
+ * is the sum of what was entered, exact to the kobo. A caller that follows the
+ * spec's call (`items[{itemId, quantity, unitCost}]`) may send the unit cost
+ * instead; the line total is then quantity × unit cost to the kobo
+ * (`lineCosts`). With both, the total wins and the unit cost is recomputed.
  */
 export const purchaseOrderLineSchema = z
   .strictObject({
@@ -43,18 +46,35 @@ export const purchaseOrderLineSchema = z
       .max(MAX_LINE_TOTAL, { error: 'Total cost is too large' })
       .refine((value) => hasAtMostDecimals(value, 2), {
         error: 'Total cost can have at most 2 decimal places',
-      }),
-    /** Accepted for callers that follow the spec's field list; always recomputed. */
-    unitCost: z.number().min(0).optional(),
+      })
+      .optional()
+      .describe('What the whole line cost. Send this or unitCost; with both, this wins.'),
+    unitCost: z
+      .number({ error: 'Unit cost must be a number' })
+      .min(0, { error: 'Unit cost cannot be negative' })
+      .max(MAX_UNIT_COST, { error: 'Unit cost is too large' })
+      .refine((value) => hasAtMostDecimals(value, 4), {
+        error: 'Unit cost can have at most 4 decimal places',
+      })
+      .optional()
+      .describe('Cost per unit; the line total is quantity × unitCost to the kobo.'),
   })
   .superRefine((line, context) => {
-    if (line.quantity > 0 && !(line.totalCost > 0)) {
-      context.addIssue({ code: 'custom', path: ['totalCost'], message: TOTAL_COST_REQUIRED });
-    } else if (unitCostOf(line.totalCost, line.quantity) > MAX_UNIT_COST) {
+    // The field the caller priced the line with is the one told what is wrong.
+    const path = [
+      line.totalCost === undefined && line.unitCost !== undefined ? 'unitCost' : 'totalCost',
+    ];
+    const { totalCost, unitCost } = lineCosts(line);
+    if (!(totalCost > 0)) {
+      context.addIssue({ code: 'custom', path, message: TOTAL_COST_REQUIRED });
+    } else if (totalCost > MAX_LINE_TOTAL) {
+      context.addIssue({ code: 'custom', path, message: 'Total cost is too large' });
+    } else if (unitCost > MAX_UNIT_COST) {
       // A tiny quantity at a large total: a rate no item's cost can hold.
-      context.addIssue({ code: 'custom', path: ['totalCost'], message: UNIT_COST_TOO_LARGE });
+      context.addIssue({ code: 'custom', path, message: UNIT_COST_TOO_LARGE });
     }
   });
+export type PurchaseOrderLineInput = z.input<typeof purchaseOrderLineSchema>;
 
 const ORDER_NUMBER = /^[A-Za-z0-9][A-Za-z0-9\-_/]*$/;
 
@@ -93,6 +113,39 @@ export const purchaseOrderSchema = z.strictObject({
     .optional(),
 });
 export type PurchaseOrderInput = z.input<typeof purchaseOrderSchema>;
+
+/** A value of at most `places` decimals as a whole number of 10^-places, read from its decimal text. */
+function scaledInteger(value: number, places: number): bigint {
+  const text = String(value);
+  return BigInt(
+    Math.round(text.includes('e') ? value * 10 ** places : Number(`${text}e${places}`)),
+  );
+}
+
+/**
+ * Quantity × unit cost to the kobo, half away from zero, in exact decimal
+ * arithmetic: thousandths of a unit times ten-thousandths of a naira, then
+ * rounded once (floats would make 0.105 × 10 a kobo short).
+ */
+export function lineTotalOf(quantity: number, unitCost: number): number {
+  const product = scaledInteger(quantity, 3) * scaledInteger(unitCost, 4);
+  const koboUnit = 100_000n; // 10^-7 naira per product unit, 10^-2 per kobo
+  const magnitude = product < 0n ? -product : product;
+  const kobo = (magnitude + koboUnit / 2n) / koboUnit;
+  return Number(product < 0n ? -kobo : kobo) / 100;
+}
+
+/**
+ * A line's total and unit cost: the total as entered (the unit cost derived),
+ * or, when only a unit cost was sent, that unit cost and quantity × it.
+ */
+export function lineCosts(line: PurchaseOrderLineInput): { totalCost: number; unitCost: number } {
+  if (line.totalCost !== undefined || line.unitCost === undefined) {
+    const totalCost = line.totalCost ?? 0;
+    return { totalCost, unitCost: unitCostOf(totalCost, line.quantity) };
+  }
+  return { totalCost: lineTotalOf(line.quantity, line.unitCost), unitCost: line.unitCost };
+}
 
 /** Unit cost = total ÷ quantity (0 without a quantity), kept to 4 decimals. */
 export function unitCostOf(totalCost: number, quantity: number): number {

@@ -2,12 +2,12 @@ import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { toKobo } from '../../../domain/money';
 import {
   defaultOrderNumber,
+  lineCosts,
   movingAverageCost,
   orderTotal,
   type PurchaseOrder,
   type PurchaseOrderInput,
   type PurchaseOrderStatus,
-  unitCostOf,
 } from '../../../domain/purchase-order-schemas';
 import type { Database, Transaction } from '../../db/connection';
 import { isUniqueViolation } from '../../db/errors';
@@ -141,8 +141,7 @@ export async function createOrder(db: Database, input: PurchaseOrderInput, userI
   const lines = input.items.map((line) => ({
     itemId: line.itemId,
     quantity: line.quantity,
-    totalCost: line.totalCost,
-    unitCost: unitCostOf(line.totalCost, line.quantity),
+    ...lineCosts(line),
   }));
   const totalAmount = orderTotal(lines);
   if (input.totalAmount !== undefined && toKobo(input.totalAmount) !== toKobo(totalAmount)) {
