@@ -7,8 +7,11 @@ export function csvCell(value: string | number): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** One line of a CSV file, as cells. */
+export type CsvRow = readonly (string | number)[];
+
 /** Rows of cells as CSV text, CRLF line ends (RFC 4180). */
-export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
+export function toCsv(rows: readonly CsvRow[]): string {
   return `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 

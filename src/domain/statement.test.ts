@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { toCsv } from './csv';
 import {
   type Statement,
   type StatementRecord,
-  statementCsv,
+  statementCsvRows,
   statementQuerySchema,
   withRunningBalance,
 } from './statement';
@@ -90,17 +91,27 @@ const statement = (overrides: Partial<Statement> = {}): Statement => ({
   ...overrides,
 });
 
+/** The CSV of a statement whose lines arrive as two pages. */
+async function statementCsv(of: Statement, formatDate: (iso: string) => string) {
+  async function* pages() {
+    yield of.lines.slice(0, 1);
+    yield of.lines.slice(1);
+  }
+  let csv = '';
+  for await (const rows of statementCsvRows(of, pages(), formatDate)) csv += toCsv(rows);
+  return csv;
+}
 const csvLines = (csv: string) => csv.split('\r\n');
 const day = (iso: string) => iso.slice(0, 10);
 
-describe('statementCsv', () => {
-  it('writes a header, the opening balance, each line, and the closing balance', () => {
+describe('statementCsv', async () => {
+  it('writes a header, the opening balance, each line, and the closing balance', async () => {
     const lines = withRunningBalance(1000, [
       record('sale', 5000, 1000.5, { at: '2026-03-02T08:00:00.000Z', description: '10 loaves' }),
       record('payment', 0, 2500, { at: '2026-03-03T08:00:00.000Z', description: 'Cash' }),
       record('return', 0, 500, { at: '2026-03-04T08:00:00.000Z', description: 'Spoiled' }),
     ]);
-    const csv = statementCsv(statement({ openingBalance: 1000, ...lines }), day);
+    const csv = await statementCsv(statement({ openingBalance: 1000, ...lines }), day);
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(csvLines(csv)).toEqual([
       'Date,Type,Description,Charge,Credit,Balance',
@@ -113,13 +124,13 @@ describe('statementCsv', () => {
     ]);
   });
 
-  it('writes amounts with 2 decimals, exact to the kobo', () => {
+  it('writes amounts with 2 decimals, exact to the kobo', async () => {
     const lines = withRunningBalance(0, [
       record('sale', 0.1, 0),
       record('sale', 0.1, 0),
       record('sale', 0.1, 0.3),
     ]);
-    const rows = csvLines(statementCsv(statement({ openingBalance: 0, ...lines }), day));
+    const rows = csvLines(await statementCsv(statement({ openingBalance: 0, ...lines }), day));
     expect(rows[1]).toBe('2026-03-01,,Opening balance,,,0.00');
     expect(rows.slice(2, 5).map((row) => row.split(',').slice(3))).toEqual([
       ['0.10', '', '0.10'],
@@ -129,14 +140,14 @@ describe('statementCsv', () => {
     expect(rows[5]).toBe('2026-03-31,,Closing balance,0.30,0.30,0.00');
   });
 
-  it('quotes cells holding commas, quotes or line breaks, doubling the quotes', () => {
+  it('quotes cells holding commas, quotes or line breaks, doubling the quotes', async () => {
     const lines = withRunningBalance(0, [
       record('payment', 0, 10, { description: 'Payment by Cash: Ikeja, Lagos' }),
       record('payment', 0, 10, { description: 'Paid by "Chief" Ade' }),
       record('payment', 0, 10, { description: 'two\nlines' }),
       record('payment', 0, 10, { description: 'carriage\rreturn' }),
     ]);
-    const csv = statementCsv(statement({ openingBalance: 0, ...lines }), day);
+    const csv = await statementCsv(statement({ openingBalance: 0, ...lines }), day);
     expect(csv).toContain(',Payment,"Payment by Cash: Ikeja, Lagos",,10.00,-10.00\r\n');
     expect(csv).toContain(',Payment,"Paid by ""Chief"" Ade",,10.00,-20.00\r\n');
     expect(csv).toContain(',Payment,"two\nlines",,10.00,-30.00\r\n');
@@ -151,23 +162,23 @@ describe('statementCsv', () => {
     ['=1,2', `"'=1,2"`],
     ['Plain text', 'Plain text'],
     ['Price = 500', 'Price = 500'],
-  ])('defuses text that a spreadsheet would run: %s', (description, expected) => {
+  ])('defuses text that a spreadsheet would run: %s', async (description, expected) => {
     const lines = withRunningBalance(0, [record('payment', 0, 10, { description })]);
-    const rows = csvLines(statementCsv(statement({ openingBalance: 0, ...lines }), day));
+    const rows = csvLines(await statementCsv(statement({ openingBalance: 0, ...lines }), day));
     expect(rows[2]).toBe(`2026-03-10,Payment,${expected},,10.00,-10.00`);
   });
 
-  it('leaves negative amounts as numbers: -500.00 is not a formula', () => {
+  it('leaves negative amounts as numbers: -500.00 is not a formula', async () => {
     const lines = withRunningBalance(-500, [record('sale', 200, 0)]);
-    const rows = csvLines(statementCsv(statement({ openingBalance: -500, ...lines }), day));
+    const rows = csvLines(await statementCsv(statement({ openingBalance: -500, ...lines }), day));
     expect(rows[1]).toBe('2026-03-01,,Opening balance,,,-500.00');
     expect(rows[2]).toBe('2026-03-10,Sale,sale line,200.00,,-300.00');
     expect(rows[3]).toBe('2026-03-31,,Closing balance,200.00,0.00,-300.00');
   });
 
-  it('writes each line date with the function it is given', () => {
+  it('writes each line date with the function it is given', async () => {
     const lines = withRunningBalance(0, [record('sale', 1, 0, { at: '2026-03-10T22:30:00.000Z' })]);
-    const csv = statementCsv(statement({ openingBalance: 0, ...lines }), (iso) =>
+    const csv = await statementCsv(statement({ openingBalance: 0, ...lines }), (iso) =>
       iso === '2026-03-10T22:30:00.000Z' ? '2026-03-10 23:30' : 'wrong',
     );
     expect(csvLines(csv)[2]).toBe('2026-03-10 23:30,Sale,sale line,1.00,,1.00');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { csvAmount, toCsv } from './csv';
+import { type CsvRow, csvAmount } from './csv';
 import type { Distributor } from './distributor-schemas';
 import { fromKobo, type Kobo, toKobo } from './money';
 
@@ -11,13 +11,34 @@ const day = (label: string) =>
     .refine((value) => value >= EARLIEST, { error: `${label} cannot be before 1900-01-01` })
     .optional();
 
+const dates = { startDate: day('Start date'), endDate: day('End date') };
+const inOrder = (range: { startDate?: string; endDate?: string }) =>
+  !range.startDate || !range.endDate || range.startDate <= range.endDate;
+const reversed = { path: ['endDate'], error: 'End date cannot be before the start date' };
+
 /** `?startDate=&endDate=` (yyyy-MM-dd, business days); both default to this month so far. */
-export const statementQuerySchema = z
-  .strictObject({ startDate: day('Start date'), endDate: day('End date') })
-  .refine((range) => !range.startDate || !range.endDate || range.startDate <= range.endDate, {
-    path: ['endDate'],
-    error: 'End date cannot be before the start date',
+export const statementQuerySchema = z.strictObject(dates).refine(inOrder, reversed);
+
+/**
+ * Where a page of statement lines ends: the line's instant in microseconds,
+ * its kind (0 sale, 1 payment, 2 return: the order of lines on one instant)
+ * and its id, as "micros_kind_id".
+ */
+export const statementCursorSchema = z
+  .string()
+  .regex(/^-?\d{1,18}_[012]_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+    error: 'The cursor must be a nextCursor of an earlier page',
   });
+
+/** The screen's query: the dates, and `after` (a page's `nextCursor`) for the next lines. */
+export const statementPageQuerySchema = z
+  .strictObject({ ...dates, after: statementCursorSchema.optional() })
+  .refine(inOrder, reversed);
+export type StatementPageQuery = z.input<typeof statementPageQuerySchema>;
+
+/** Lines per page of the statement screen. */
+export const STATEMENT_PAGE = 500;
+
 export type StatementQuery = z.input<typeof statementQuerySchema>;
 
 export type StatementKind = 'sale' | 'payment' | 'return';
@@ -47,7 +68,14 @@ export interface Statement {
   totalCharges: number;
   totalCredits: number;
   closingBalance: number;
+  /**
+   * At most STATEMENT_PAGE lines, from `after` when it was given; their
+   * running balance counts every line before them. The totals cover the
+   * whole range.
+   */
   lines: StatementLine[];
+  /** Present when more lines follow: the `after` of the next page. */
+  nextCursor?: string;
 }
 
 /** Adds the running balance to records in date order, in whole kobo. */
@@ -81,30 +109,47 @@ const CSV_KIND: Record<StatementKind, string> = {
 };
 
 /**
- * The statement as CSV: a header, the opening balance, each line with its
- * running balance, and the closing balance. `formatDate` gives each line's
- * date in the bakery's zone. Amounts are plain decimals for spreadsheets.
+ * The statement as CSV rows, page by page as the records are read: a
+ * header, the opening balance, each line with its running balance, and the
+ * closing balance with the totals of the lines written, so the file adds up
+ * whatever it holds. `formatDate` gives each line's date in the bakery's
+ * zone. Amounts are plain decimals for spreadsheets.
  */
-export function statementCsv(statement: Statement, formatDate: (iso: string) => string): string {
-  const rows = [
+export async function* statementCsvRows(
+  range: { startDate: string; endDate: string; openingBalance: number },
+  pages: AsyncIterable<readonly StatementRecord[]>,
+  formatDate: (iso: string) => string,
+): AsyncGenerator<CsvRow[]> {
+  yield [
     ['Date', 'Type', 'Description', 'Charge', 'Credit', 'Balance'],
-    [statement.startDate, '', 'Opening balance', '', '', csvAmount(statement.openingBalance)],
-    ...statement.lines.map((line) => [
+    [range.startDate, '', 'Opening balance', '', '', csvAmount(range.openingBalance)],
+  ];
+  let balance = range.openingBalance;
+  let charges = 0;
+  let credits = 0;
+  for await (const records of pages) {
+    if (records.length === 0) continue;
+    const page = withRunningBalance(balance, records);
+    balance = page.closingBalance;
+    charges = fromKobo((toKobo(charges) + toKobo(page.totalCharges)) as Kobo);
+    credits = fromKobo((toKobo(credits) + toKobo(page.totalCredits)) as Kobo);
+    yield page.lines.map((line) => [
       formatDate(line.at),
       CSV_KIND[line.kind],
       line.description,
       line.charge ? csvAmount(line.charge) : '',
       line.credit ? csvAmount(line.credit) : '',
       csvAmount(line.balance),
-    ]),
+    ]);
+  }
+  yield [
     [
-      statement.endDate,
+      range.endDate,
       '',
       'Closing balance',
-      csvAmount(statement.totalCharges),
-      csvAmount(statement.totalCredits),
-      csvAmount(statement.closingBalance),
+      csvAmount(charges),
+      csvAmount(credits),
+      csvAmount(balance),
     ],
   ];
-  return toCsv(rows);
 }

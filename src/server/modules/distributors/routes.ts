@@ -9,11 +9,11 @@ import {
   paymentSchema,
   recordListQuerySchema,
 } from '../../../domain/distributor-schemas';
-import { statementCsv, statementQuerySchema } from '../../../domain/statement';
-import { businessDate, formatClock } from '../../../domain/time';
+import { statementPageQuerySchema, statementQuerySchema } from '../../../domain/statement';
+import { sendCsv } from '../../csv-export';
 import type { Database } from '../../db/connection';
 import * as distributors from './service';
-import { distributorStatement } from './statement';
+import { distributorStatement, statementCsv } from './statement';
 
 export function distributorRoutes(
   app: FastifyInstance,
@@ -48,26 +48,17 @@ export function distributorRoutes(
     distributors.returnableBreads(db, request.params.id),
   );
 
-  const statementSchema = { ...withId, querystring: statementQuerySchema };
-  api.get('/api/distributors/:id/statement', { schema: statementSchema }, (request) =>
-    distributorStatement(db, request.params.id, request.query, timeZone),
+  api.get(
+    '/api/distributors/:id/statement',
+    { schema: { ...withId, querystring: statementPageQuerySchema } },
+    (request) => distributorStatement(db, request.params.id, request.query, timeZone),
   );
   api.get(
     '/api/distributors/:id/statement.csv',
-    { schema: statementSchema },
+    { schema: { ...withId, querystring: statementQuerySchema } },
     async (request, reply) => {
-      const statement = await distributorStatement(db, request.params.id, request.query, timeZone);
-      const when = (iso: string) => {
-        const at = new Date(iso);
-        return `${businessDate(at, timeZone)} ${formatClock(at, timeZone).time}`;
-      };
-      const slug = statement.distributor.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
-      const file = `statement-${slug || 'distributor'}-${statement.startDate}-to-${statement.endDate}.csv`;
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file}"`);
-      // The byte-order mark lets spreadsheet programs read ₦ and × as UTF-8.
-      return `\ufeff${statementCsv(statement, when)}`;
+      const csv = await statementCsv(db, request.params.id, request.query, timeZone);
+      return sendCsv(reply, csv.fileName, csv.rows);
     },
   );
 

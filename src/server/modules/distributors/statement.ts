@@ -1,4 +1,5 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
@@ -8,152 +9,267 @@ import {
 import { formatNaira, fromKobo, type Kobo, toKobo } from '../../../domain/money';
 import { loavesValue } from '../../../domain/sales-schemas';
 import {
+  STATEMENT_PAGE,
   type Statement,
   type StatementKind,
+  type StatementPageQuery,
   type StatementQuery,
   type StatementRecord,
+  statementCsvRows,
   withRunningBalance,
 } from '../../../domain/statement';
-import { businessDate, businessDateRange } from '../../../domain/time';
+import { businessDate, businessDateRange, formatClock } from '../../../domain/time';
+import { EXPORT_PAGE, everyPage } from '../../csv-export';
 import type { Database } from '../../db/connection';
 import { inRange } from '../../db/date-range';
+import { cursorInstant } from '../../db/keyset';
 import { breadReturns, distributorPayments, salesTransactions } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { getDistributor } from './service';
 
+/** One table's part in a statement: its lines' kind (and place on one instant) and money. */
+const SOURCES = [
+  {
+    kind: 'sale',
+    order: 0,
+    table: salesTransactions,
+    charge: sql`${salesTransactions.loavesTaken} * ${salesTransactions.pricePerLoaf}`,
+    credit: sql`${salesTransactions.amountPaid}`,
+  },
+  {
+    kind: 'payment',
+    order: 1,
+    table: distributorPayments,
+    charge: sql`0`,
+    credit: sql`${distributorPayments.amount}`,
+  },
+  {
+    kind: 'return',
+    order: 2,
+    table: breadReturns,
+    charge: sql`0`,
+    credit: sql`${breadReturns.loavesReturned} * ${breadReturns.pricePerLoaf}`,
+  },
+] as const;
+type Source = (typeof SOURCES)[number];
+type Position = (source: Source) => SQL | undefined;
+
 const ORDER: Record<StatementKind, number> = { sale: 0, payment: 1, return: 2 };
 
-/** The balance from everything dated before `before`, by the spec's formula. */
-async function balanceBefore(db: Database, distributorId: string, before: Date) {
-  const [sales] = await db
-    .select({
-      net: sql<string>`coalesce(sum(${salesTransactions.loavesTaken} * ${salesTransactions.pricePerLoaf} - ${salesTransactions.amountPaid}), 0)::text`,
-    })
-    .from(salesTransactions)
-    .where(
-      and(
-        eq(salesTransactions.distributorId, distributorId),
-        lt(salesTransactions.createdAt, before),
-      ),
-    );
-  const [payments] = await db
-    .select({ paid: sql<string>`coalesce(sum(${distributorPayments.amount}), 0)::text` })
-    .from(distributorPayments)
-    .where(
-      and(
-        eq(distributorPayments.distributorId, distributorId),
-        lt(distributorPayments.createdAt, before),
-      ),
-    );
-  const [returns] = await db
-    .select({
-      returned: sql<string>`coalesce(sum(${breadReturns.loavesReturned} * ${breadReturns.pricePerLoaf}), 0)::text`,
-    })
-    .from(breadReturns)
-    .where(and(eq(breadReturns.distributorId, distributorId), lt(breadReturns.createdAt, before)));
-  const kobo =
-    toKobo(sales?.net ?? 0) - toKobo(payments?.paid ?? 0) - toKobo(returns?.returned ?? 0);
-  return fromKobo(kobo as Kobo);
+/** A line's place in statement order, as SQL: (instant, kind, id). */
+const place = (source: Source) =>
+  sql`(${source.table.createdAt}, ${sql.raw(String(source.order))}, ${source.table.id})`;
+
+/** The place a cursor ("micros_kind_id") names, as SQL. */
+function cursorPlace(cursor: string) {
+  const [micros = '0', kind, id] = cursor.split('_');
+  return sql`(${cursorInstant(micros)}, ${kind}::int, ${id}::uuid)`;
 }
 
-async function recordsBetween(
+/** What was charged and credited, in kobo, over the lines each source's condition picks. */
+async function sums(db: Database, distributorId: string, where: Position) {
+  let charges = 0;
+  let credits = 0;
+  for (const source of SOURCES) {
+    const [row] = await db
+      .select({
+        charges: sql<string>`coalesce(sum(${source.charge}), 0)::text`,
+        credits: sql<string>`coalesce(sum(${source.credit}), 0)::text`,
+      })
+      .from(source.table)
+      .where(and(eq(source.table.distributorId, distributorId), where(source)));
+    charges += toKobo(row?.charges ?? 0);
+    credits += toKobo(row?.credits ?? 0);
+  }
+  return { charges, credits, balance: charges - credits };
+}
+
+const micros = (at: AnyPgColumn) =>
+  sql<string>`(extract(epoch from ${at}) * 1000000)::bigint::text`;
+
+interface PagedRecord extends StatementRecord {
+  cursor: string;
+  micros: bigint;
+}
+
+/** Statement order: by instant, then sale, payment, return, then id (as PostgreSQL orders uuids). */
+const byPlace = (a: PagedRecord, b: PagedRecord) =>
+  a.micros < b.micros
+    ? -1
+    : a.micros > b.micros
+      ? 1
+      : ORDER[a.kind] - ORDER[b.kind] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * Up to `limit` lines of the range after a cursor, in statement order: each
+ * table gives its first `limit` after it, and the merge keeps the first
+ * `limit` of those, so a page reads at most three pages of rows.
+ */
+async function recordsAfter(
   db: Database,
   distributorId: string,
-  start: Date,
-  end: Date,
-): Promise<StatementRecord[]> {
+  range: { start: Date; end: Date },
+  after: string | undefined,
+  limit: number,
+): Promise<PagedRecord[]> {
+  const where = (source: Source) =>
+    and(
+      eq(source.table.distributorId, distributorId),
+      inRange(source.table.createdAt, range),
+      after ? sql`${place(source)} > ${cursorPlace(after)}` : undefined,
+    );
+  const read = <T extends { micros: string; row: { id: string; createdAt: Date } }>(
+    source: Source,
+    rows: T[],
+    line: (row: T['row']) => Pick<StatementRecord, 'description' | 'charge' | 'credit'>,
+  ): PagedRecord[] =>
+    rows.map(({ micros: at, row }) => ({
+      kind: source.kind,
+      id: row.id,
+      at: row.createdAt.toISOString(),
+      ...line(row),
+      cursor: `${at}_${source.order}_${row.id}`,
+      micros: BigInt(at),
+    }));
+  const [sale, payment, back] = SOURCES;
+  const inOrder = (source: Source) => [asc(source.table.createdAt), asc(source.table.id)];
   const sales = await db
-    .select()
+    .select({ row: salesTransactions, micros: micros(salesTransactions.createdAt) })
     .from(salesTransactions)
-    .where(
-      and(
-        eq(salesTransactions.distributorId, distributorId),
-        inRange(salesTransactions.createdAt, { start, end }),
-      ),
-    );
+    .where(where(sale))
+    .orderBy(...inOrder(sale))
+    .limit(limit);
   const payments = await db
-    .select()
+    .select({ row: distributorPayments, micros: micros(distributorPayments.createdAt) })
     .from(distributorPayments)
-    .where(
-      and(
-        eq(distributorPayments.distributorId, distributorId),
-        inRange(distributorPayments.createdAt, { start, end }),
-      ),
-    );
+    .where(where(payment))
+    .orderBy(...inOrder(payment))
+    .limit(limit);
   const returns = await db
-    .select()
+    .select({ row: breadReturns, micros: micros(breadReturns.createdAt) })
     .from(breadReturns)
-    .where(
-      and(
-        eq(breadReturns.distributorId, distributorId),
-        inRange(breadReturns.createdAt, { start, end }),
-      ),
-    );
-  const records: StatementRecord[] = [
-    ...sales.map((sale) => ({
-      kind: 'sale' as const,
-      id: sale.id,
-      at: sale.createdAt.toISOString(),
+    .where(where(back))
+    .orderBy(...inOrder(back))
+    .limit(limit);
+  return [
+    ...read(sale, sales, (row) => ({
       description:
-        `${sale.loavesTaken} × ${sale.recipeName} at ${formatNaira(sale.pricePerLoaf)}` +
-        (sale.amountPaid > 0 ? `, ${formatNaira(sale.amountPaid)} paid` : ''),
-      charge: loavesValue(sale.loavesTaken, sale.pricePerLoaf),
-      credit: sale.amountPaid,
+        `${row.loavesTaken} × ${row.recipeName} at ${formatNaira(row.pricePerLoaf)}` +
+        (row.amountPaid > 0 ? `, ${formatNaira(row.amountPaid)} paid` : ''),
+      charge: loavesValue(row.loavesTaken, row.pricePerLoaf),
+      credit: row.amountPaid,
     })),
-    ...payments.map((payment) => ({
-      kind: 'payment' as const,
-      id: payment.id,
-      at: payment.createdAt.toISOString(),
+    ...read(payment, payments, (row) => ({
       description:
-        `Payment by ${PAYMENT_METHOD_LABELS[payment.paymentMethod as PaymentMethod]}` +
-        (payment.description ? `: ${payment.description}` : ''),
+        `Payment by ${PAYMENT_METHOD_LABELS[row.paymentMethod as PaymentMethod]}` +
+        (row.description ? `: ${row.description}` : ''),
       charge: 0,
-      credit: payment.amount,
+      credit: row.amount,
     })),
-    ...returns.map((back) => ({
-      kind: 'return' as const,
-      id: back.id,
-      at: back.createdAt.toISOString(),
-      description: `${back.loavesReturned} × ${back.recipeName} returned (${RETURN_REASON_LABELS[back.reason as ReturnReason]}) at ${formatNaira(back.pricePerLoaf)}`,
+    ...read(back, returns, (row) => ({
+      description: `${row.loavesReturned} × ${row.recipeName} returned (${RETURN_REASON_LABELS[row.reason as ReturnReason]}) at ${formatNaira(row.pricePerLoaf)}`,
       charge: 0,
-      credit: loavesValue(back.loavesReturned, back.pricePerLoaf),
+      credit: loavesValue(row.loavesReturned, row.pricePerLoaf),
     })),
-  ];
-  return records.sort(
-    (a, b) => a.at.localeCompare(b.at) || ORDER[a.kind] - ORDER[b.kind] || a.id.localeCompare(b.id),
-  );
+  ]
+    .sort(byPlace)
+    .slice(0, limit);
 }
 
 /**
- * Every sale, payment and return of a distributor between two business days
- * (inclusive), with the balance before, after each, and at the end. With no
- * dates it covers this month so far, so its closing balance is the card's.
+ * The distributor and the range a statement covers: whole business days,
+ * this month so far by default, and never past today (nothing is dated
+ * later, and an end in year 9999 would only widen the scan).
  */
-export async function distributorStatement(
+async function statementRange(
   db: Database,
   id: string,
   query: StatementQuery,
   timeZone: string,
-  now = new Date(),
-): Promise<Statement> {
+  now: Date,
+) {
   const distributor = await getDistributor(db, id);
   const today = businessDate(now, timeZone);
   if (query.startDate && query.startDate > today) {
     const message = 'Start date cannot be in the future';
     throw badRequest(message, [{ path: 'startDate', message }]);
   }
-  const endDate = query.endDate ?? today;
+  const endDate = query.endDate && query.endDate < today ? query.endDate : today;
   const startDate = query.startDate ?? (endDate < today ? endDate : `${today.slice(0, 8)}01`);
   const start = businessDateRange(startDate, timeZone).start;
   const end = businessDateRange(endDate, timeZone).end;
-  const openingBalance = await balanceBefore(db, id, start);
-  const records = await recordsBetween(db, id, start, end);
   const { archived, name, address, phone, createdAt, updatedAt } = distributor;
   return {
     distributor: { id, name, address, phone, archived, createdAt, updatedAt },
     startDate,
     endDate,
-    openingBalance,
-    ...withRunningBalance(openingBalance, records),
+    start,
+    end,
+  };
+}
+
+const naira = (kobo: number) => fromKobo(kobo as Kobo);
+
+/**
+ * A distributor's sales, payments and returns between two business days
+ * (inclusive), a page of lines at a time (STATEMENT_PAGE), with the balance
+ * before, after each line, and at the end. With no dates it covers this month
+ * so far, so its closing balance is the card's.
+ */
+export async function distributorStatement(
+  db: Database,
+  id: string,
+  query: StatementPageQuery,
+  timeZone: string,
+  now = new Date(),
+): Promise<Statement> {
+  const { start, end, ...head } = await statementRange(db, id, query, timeZone, now);
+  const opening = await sums(db, id, (source) => lt(source.table.createdAt, start));
+  const period = await sums(db, id, (source) => inRange(source.table.createdAt, { start, end }));
+  const { after } = query;
+  // The running balance of a later page counts every line up to its cursor.
+  const before = after
+    ? (await sums(db, id, (source) => sql`${place(source)} <= ${cursorPlace(after)}`)).balance
+    : opening.balance;
+  const records = await recordsAfter(db, id, { start, end }, after, STATEMENT_PAGE + 1);
+  const shown = records.slice(0, STATEMENT_PAGE);
+  const last = shown.at(-1);
+  return {
+    ...head,
+    openingBalance: naira(opening.balance),
+    totalCharges: naira(period.charges),
+    totalCredits: naira(period.credits),
+    closingBalance: naira(opening.balance + period.balance),
+    lines: withRunningBalance(
+      naira(before),
+      shown.map(({ cursor: _, micros: __, ...line }) => line),
+    ).lines,
+    ...(records.length > STATEMENT_PAGE && last ? { nextCursor: last.cursor } : {}),
+  };
+}
+
+/**
+ * The statement as CSV, read and written a page at a time. The distributor
+ * and the dates are checked before anything is sent.
+ */
+export async function statementCsv(
+  db: Database,
+  id: string,
+  query: StatementQuery,
+  timeZone: string,
+) {
+  const { start, end, ...head } = await statementRange(db, id, query, timeZone, new Date());
+  const opening = await sums(db, id, (source) => lt(source.table.createdAt, start));
+  const when = (iso: string) => {
+    const at = new Date(iso);
+    return `${businessDate(at, timeZone)} ${formatClock(at, timeZone).time}`;
+  };
+  const pages = everyPage<PagedRecord>((last) =>
+    recordsAfter(db, id, { start, end }, last?.cursor, EXPORT_PAGE),
+  );
+  const slug = head.distributor.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return {
+    fileName: `statement-${slug || 'distributor'}-${head.startDate}-to-${head.endDate}.csv`,
+    rows: statementCsvRows({ ...head, openingBalance: naira(opening.balance) }, pages, when),
   };
 }

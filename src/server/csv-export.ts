@@ -1,0 +1,49 @@
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { FastifyReply } from 'fastify';
+import { type CsvRow, toCsv } from '../domain/csv';
+
+/** Rows an export reads from the database at a time. */
+export const EXPORT_PAGE = 1000;
+
+/**
+ * Every row, read a page at a time by key: `read` gets the last row of the
+ * previous page (none for the first) and returns up to EXPORT_PAGE rows.
+ */
+export async function* everyPage<T>(
+  read: (after: T | undefined) => Promise<T[]>,
+): AsyncGenerator<T[]> {
+  let last: T | undefined;
+  for (;;) {
+    const page = await read(last);
+    if (page.length > 0) yield page;
+    if (page.length < EXPORT_PAGE) return;
+    last = page.at(-1);
+  }
+}
+
+async function* csvText(pages: AsyncIterable<readonly CsvRow[]>) {
+  // The byte-order mark lets spreadsheet programs read ₦ and × as UTF-8.
+  yield '\ufeff';
+  for await (const rows of pages) {
+    yield toCsv(rows);
+    // Other requests are served between pages, so no export holds the server.
+    await nextTurn();
+  }
+}
+
+/**
+ * Answers with a CSV file written page by page as the pages are read, so
+ * memory stays flat however long the period. Anything that can refuse the
+ * request (a missing record, a bad range) must be checked before this.
+ */
+export function sendCsv(
+  reply: FastifyReply,
+  fileName: string,
+  pages: AsyncIterable<readonly CsvRow[]>,
+) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(Readable.from(csvText(pages), { objectMode: false }));
+}

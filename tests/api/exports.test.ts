@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_OFFSET } from '../../src/domain/paging';
+import type { Statement } from '../../src/domain/statement';
+import type { ApiClient } from '../support/api-client';
+import { firstAdmin } from '../support/personas';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * Lists and exports at size: offsets are bounded, long lists page by key,
+ * every CSV holds every row of its period with a total equal to their sum,
+ * and a long export does not hold the server while it is written.
+ */
+
+let testApp: TestApp;
+let admin: ApiClient;
+let shopId: string;
+const SALES = 3000;
+const PAYMENTS = 400;
+
+/** Kobo of a CSV amount cell, exactly. */
+const kobo = (cell: string | undefined) => (cell ? Math.round(Number(cell) * 100) : 0);
+
+/** A CSV body as rows of cells (RFC 4180 quoting). */
+function rowsOf(body: string): string[][] {
+  const cell = /("(?:[^"]|"")*"|[^,\r\n]*)(,|\r\n|$)/gy;
+  const rows: string[][] = [];
+  let row: string[] = [];
+  const text = body.replace(/^\ufeff/, '');
+  for (let match = cell.exec(text); match && cell.lastIndex <= text.length; ) {
+    const [, raw = '', end] = match;
+    row.push(raw.startsWith('"') ? raw.slice(1, -1).replaceAll('""', '"') : raw);
+    if (end !== ',') {
+      rows.push(row);
+      row = [];
+      if (end === '' || cell.lastIndex === text.length) break;
+    }
+    match = cell.exec(text);
+  }
+  return rows;
+}
+
+const download = (url: string) =>
+  testApp.app.inject({ method: 'GET', url, headers: { cookie: admin.sessionCookie as string } });
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  admin = await firstAdmin(testApp);
+  const shop = await admin.post<{ id: string }>('/api/distributors', {
+    name: 'Iya Basira',
+    address: 'Oshodi',
+    phone: '0803 000 1111',
+  });
+  shopId = shop.body.id;
+  // A busy distributor: sales and payments over 2025, a few to the same instant.
+  await testApp.database.db.execute(sql`
+    insert into sales_transactions
+      (distributor_id, recipe_name, loaves_taken, price_per_loaf, amount_paid, created_at)
+    select ${shopId}, 'Agege Bread', 1 + i % 40, 350.25, (i % 7) * 100.1,
+      timestamptz '2025-01-01 08:00+01' + (i / 2) * interval '50 minutes'
+    from generate_series(1, ${SALES}) as i`);
+  await testApp.database.db.execute(sql`
+    insert into distributor_payments (distributor_id, amount, payment_method, created_at)
+    select ${shopId}, 1000.05 + i, 'cash',
+      timestamptz '2025-01-01 09:00+01' + i * interval '3 hours'
+    from generate_series(1, ${PAYMENTS}) as i`);
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+describe('offsets', () => {
+  it.each([
+    '/api/sales-transactions',
+    '/api/purchase-orders',
+    '/api/production-batches',
+    '/api/production-history',
+    '/api/distributor-payments',
+    '/api/admin/audit',
+  ])('are refused past the bound with a clear 400: %s', async (list) => {
+    const reply = await admin.get(`${list}?offset=999000`);
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toBe(
+      `offset must be at most ${MAX_OFFSET}: narrow the dates or filters to reach older rows`,
+    );
+    expect((await admin.get(`${list}?offset=${MAX_OFFSET}`)).status).toBe(200);
+  });
+});
+
+describe('a long statement', () => {
+  const range = 'startDate=1900-01-01&endDate=9999-12-31';
+
+  it('downloads every line, its closing balance the sum of its lines', async () => {
+    const reply = await download(`/api/distributors/${shopId}/statement.csv?${range}`);
+    expect(reply.statusCode).toBe(200);
+    const rows = rowsOf(reply.body);
+    const [header, opening, ...rest] = rows;
+    const closing = rest.pop();
+    expect(header?.[0]).toBe('Date');
+    expect(opening?.[2]).toBe('Opening balance');
+    expect(closing?.[2]).toBe('Closing balance');
+    expect(rest).toHaveLength(SALES + PAYMENTS);
+    const charges = rest.reduce((sum, row) => sum + kobo(row[3]), 0);
+    const credits = rest.reduce((sum, row) => sum + kobo(row[4]), 0);
+    expect(kobo(closing?.[3])).toBe(charges);
+    expect(kobo(closing?.[4])).toBe(credits);
+    expect(kobo(closing?.[5])).toBe(kobo(opening?.[5]) + charges - credits);
+    expect(kobo(rest.at(-1)?.[5])).toBe(kobo(closing?.[5]));
+    // Each line's balance follows from the one before it.
+    let balance = kobo(opening?.[5]);
+    for (const row of rest) {
+      balance += kobo(row[3]) - kobo(row[4]);
+      expect(kobo(row[5])).toBe(balance);
+    }
+    // The end is today at the latest, not year 9999.
+    expect(closing?.[0]).not.toBe('9999-12-31');
+  });
+
+  it('shows on screen a page at a time, the pages together the whole statement', async () => {
+    const lines: Statement['lines'] = [];
+    let page = (await admin.get<Statement>(`/api/distributors/${shopId}/statement?${range}`)).body;
+    let pages = 1;
+    lines.push(...page.lines);
+    while (page.nextCursor) {
+      const next = await admin.get<Statement>(
+        `/api/distributors/${shopId}/statement?${range}&after=${page.nextCursor}`,
+      );
+      expect(next.status).toBe(200);
+      page = next.body;
+      pages += 1;
+      lines.push(...page.lines);
+    }
+    expect(pages).toBe(Math.ceil((SALES + PAYMENTS) / 500));
+    expect(new Set(lines.map((line) => line.id)).size).toBe(SALES + PAYMENTS);
+    expect(lines.at(-1)?.balance).toBe(page.closingBalance);
+    const csv = rowsOf(
+      (await download(`/api/distributors/${shopId}/statement.csv?${range}`)).body,
+    ).slice(2, -1);
+    expect(lines.map((line) => kobo(line.balance.toFixed(2)))).toEqual(
+      csv.map((row) => kobo(row[5])),
+    );
+  });
+
+  it('refuses a cursor it did not make', async () => {
+    const reply = await admin.get(`/api/distributors/${shopId}/statement?after=1;drop`);
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toBe('The cursor must be a nextCursor of an earlier page');
+  });
+
+  it('lets other calls through while it is written', async () => {
+    const origin = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const finished: string[] = [];
+    const csv = await fetch(`${origin}/api/distributors/${shopId}/statement.csv?${range}`, {
+      headers: { cookie: admin.sessionCookie as string },
+    });
+    const reader = (csv.body as ReadableStream<Uint8Array>).getReader();
+    // The first page is out: now ask for something small.
+    await reader.read();
+    const info = fetch(`${origin}/api/app-info`).then(async (reply) => {
+      await reply.text();
+      finished.push('app-info');
+    });
+    let bytes = 0;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      bytes += chunk.value.length;
+    }
+    finished.push('csv');
+    await info;
+    expect(bytes).toBeGreaterThan(0);
+    expect(finished).toEqual(['app-info', 'csv']);
+  });
+});
