@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput } from '../../domain/auth-schemas';
 import type { CurrentUser } from '../../domain/user';
 import { ApiError, apiGet, apiRequest } from '../api/http';
+import { OWNS_CACHE } from '../api/query-client';
 
 export const authKeys = {
   user: ['/api/auth/user'] as const,
@@ -35,17 +36,17 @@ export function useAppInfo() {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: [...OWNS_CACHE, 'login'],
     mutationFn: (input: LoginInput) => apiRequest<CurrentUser>('POST', '/api/auth/login', input),
     onSuccess: (user) => queryClient.setQueryData(authKeys.user, user),
   });
 }
 
+/** A first account changes the app info (no first admin needed any more), like any write. */
 export function useRegister() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RegisterInput) =>
       apiRequest<{ message: string }>('POST', '/api/auth/register', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.appInfo }),
   });
 }
 
@@ -53,6 +54,7 @@ export function useRegister() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: [...OWNS_CACHE, 'logout'],
     mutationFn: () => apiRequest<{ message: string }>('POST', '/api/auth/logout'),
     onSuccess: () => {
       // The user query stays (now null) so the app, which watches it, shows the landing page.

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   AdminUser,
   AdminUserCreateInput,
@@ -11,7 +11,6 @@ import type {
 import type { AuditEvent, AuditQuery } from '../../../domain/audit';
 import type { ModuleKey } from '../../../domain/modules';
 import { apiGet, apiRequest } from '../../api/http';
-import { authKeys } from '../../auth/queries';
 
 export const adminKeys = {
   users: ['/api/admin/users'] as const,
@@ -67,46 +66,37 @@ export const useModules = () =>
     queryFn: () => apiGet<ModuleInfo[]>('/api/admin/modules'),
   });
 
-/** A user or role change can change what the signed-in admin sees: refresh both lists and the current user. */
-function useAdminMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.users }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.roles }),
-        queryClient.invalidateQueries({ queryKey: authKeys.user }),
-      ]),
-  });
-}
-
 export const useCreateUser = () =>
-  useAdminMutation((input: AdminUserCreateInput) =>
-    apiRequest<AdminUser>('POST', '/api/admin/users', input),
-  );
+  useMutation({
+    mutationFn: (input: AdminUserCreateInput) =>
+      apiRequest<AdminUser>('POST', '/api/admin/users', input),
+  });
 export const useUpdateUser = () =>
-  useAdminMutation(({ id, input }: { id: string; input: AdminUserUpdateInput }) =>
-    apiRequest<AdminUser>('PATCH', `/api/admin/users/${id}`, input),
-  );
+  useMutation({
+    mutationFn: ({ id, input }: { id: string; input: AdminUserUpdateInput }) =>
+      apiRequest<AdminUser>('PATCH', `/api/admin/users/${id}`, input),
+  });
 export const useDeleteUser = () =>
-  useAdminMutation((id: string) =>
-    apiRequest<{ message: string }>('DELETE', `/api/admin/users/${id}`),
-  );
+  useMutation({
+    mutationFn: (id: string) => apiRequest<{ message: string }>('DELETE', `/api/admin/users/${id}`),
+  });
 
 export const useCreateRole = () =>
-  useAdminMutation((input: RoleInput) =>
-    apiRequest<RoleWithPermissions>('POST', '/api/admin/roles', input),
-  );
+  useMutation({
+    mutationFn: (input: RoleInput) =>
+      apiRequest<RoleWithPermissions>('POST', '/api/admin/roles', input),
+  });
 export const useUpdateRole = () =>
-  useAdminMutation(({ id, input }: { id: string; input: RoleUpdateInput }) =>
-    apiRequest<RoleWithPermissions>('PATCH', `/api/admin/roles/${id}`, input),
-  );
+  useMutation({
+    mutationFn: ({ id, input }: { id: string; input: RoleUpdateInput }) =>
+      apiRequest<RoleWithPermissions>('PATCH', `/api/admin/roles/${id}`, input),
+  });
 export const useDeleteRole = () =>
-  useAdminMutation((id: string) =>
-    apiRequest<{ message: string }>('DELETE', `/api/admin/roles/${id}`),
-  );
+  useMutation({
+    mutationFn: (id: string) => apiRequest<{ message: string }>('DELETE', `/api/admin/roles/${id}`),
+  });
 export const useSaveRolePermissions = () =>
-  useAdminMutation(({ id, input }: { id: string; input: RolePermissionsInput }) =>
-    apiRequest<RoleWithPermissions>('PUT', `/api/admin/roles/${id}/permissions`, input),
-  );
+  useMutation({
+    mutationFn: ({ id, input }: { id: string; input: RolePermissionsInput }) =>
+      apiRequest<RoleWithPermissions>('PUT', `/api/admin/roles/${id}/permissions`, input),
+  });

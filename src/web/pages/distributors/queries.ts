@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   BreadReturn,
   BreadReturnInput,
@@ -13,7 +13,6 @@ import type { Statement } from '../../../domain/statement';
 import { apiGet, apiRequest } from '../../api/http';
 
 export const distributorKeys = {
-  all: ['/api/distributors'] as const,
   list: (includeArchived: boolean) => ['/api/distributors', 'list', includeArchived] as const,
   returnable: (id: string) => ['/api/distributors', id, 'returnable'] as const,
   statement: (id: string, startDate: string, endDate: string) =>
@@ -48,39 +47,36 @@ export const useStatement = (id: string, startDate: string, endDate: string) =>
     enabled: startDate !== '' && endDate !== '',
   });
 
-/** Every change to a distributor's records moves its figures and its statement. */
-function useDistributorMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: distributorKeys.all }),
-  });
-}
-
 export const useAddDistributor = () =>
-  useDistributorMutation((input: DistributorInput) =>
-    apiRequest<DistributorWithAccount>('POST', '/api/distributors', input),
-  );
+  useMutation({
+    mutationFn: (input: DistributorInput) =>
+      apiRequest<DistributorWithAccount>('POST', '/api/distributors', input),
+  });
 export const useEditDistributor = () =>
-  useDistributorMutation(({ id, input }: { id: string; input: DistributorUpdateInput }) =>
-    apiRequest<DistributorWithAccount>('PATCH', `/api/distributors/${id}`, input),
-  );
+  useMutation({
+    mutationFn: ({ id, input }: { id: string; input: DistributorUpdateInput }) =>
+      apiRequest<DistributorWithAccount>('PATCH', `/api/distributors/${id}`, input),
+  });
 export const useDeleteDistributor = () =>
-  useDistributorMutation((id: string) =>
-    apiRequest<{ action: 'deleted' | 'archived'; message: string }>(
-      'DELETE',
-      `/api/distributors/${id}`,
-    ),
-  );
+  useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<{ action: 'deleted' | 'archived'; message: string }>(
+        'DELETE',
+        `/api/distributors/${id}`,
+      ),
+  });
 export const useUnarchiveDistributor = () =>
-  useDistributorMutation((id: string) =>
-    apiRequest<{ message: string }>('PATCH', `/api/distributors/${id}/unarchive`),
-  );
+  useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<{ message: string }>('PATCH', `/api/distributors/${id}/unarchive`),
+  });
 export const useRecordPayment = () =>
-  useDistributorMutation((input: PaymentInput) =>
-    apiRequest<DistributorPayment>('POST', '/api/distributor-payments', input),
-  );
+  useMutation({
+    mutationFn: (input: PaymentInput) =>
+      apiRequest<DistributorPayment>('POST', '/api/distributor-payments', input),
+  });
 export const useRecordReturn = () =>
-  useDistributorMutation((input: BreadReturnInput) =>
-    apiRequest<BreadReturn>('POST', '/api/bread-returns', input),
-  );
+  useMutation({
+    mutationFn: (input: BreadReturnInput) =>
+      apiRequest<BreadReturn>('POST', '/api/bread-returns', input),
+  });

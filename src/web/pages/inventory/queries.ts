@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   InventoryItem,
   InventoryItemInput,
@@ -6,10 +6,8 @@ import type {
   StockMovement,
 } from '../../../domain/inventory-schemas';
 import { apiGet, apiRequest } from '../../api/http';
-import { dashboardKeys } from '../dashboard/queries';
 
 export const inventoryKeys = {
-  all: ['/api/inventory'] as const,
   list: ['/api/inventory', 'list'] as const,
   lowStock: ['/api/inventory', 'low-stock'] as const,
   movements: (id: string) => ['/api/inventory', id, 'movements'] as const,
@@ -28,28 +26,17 @@ export const useMovements = (id: string | null) =>
     enabled: id !== null,
   });
 
-/** Any change to an item can change the list, the low-stock list and its history. */
-function useInventoryMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.summary }),
-      ]),
-  });
-}
-
 export const useCreateItem = () =>
-  useInventoryMutation((input: InventoryItemInput) =>
-    apiRequest<InventoryItem>('POST', '/api/inventory', input),
-  );
+  useMutation({
+    mutationFn: (input: InventoryItemInput) =>
+      apiRequest<InventoryItem>('POST', '/api/inventory', input),
+  });
 export const useUpdateItem = () =>
-  useInventoryMutation(({ id, input }: { id: string; input: InventoryItemUpdateInput }) =>
-    apiRequest<InventoryItem>('PATCH', `/api/inventory/${id}`, input),
-  );
+  useMutation({
+    mutationFn: ({ id, input }: { id: string; input: InventoryItemUpdateInput }) =>
+      apiRequest<InventoryItem>('PATCH', `/api/inventory/${id}`, input),
+  });
 export const useDeleteItem = () =>
-  useInventoryMutation((id: string) =>
-    apiRequest<{ message: string }>('DELETE', `/api/inventory/${id}`),
-  );
+  useMutation({
+    mutationFn: (id: string) => apiRequest<{ message: string }>('DELETE', `/api/inventory/${id}`),
+  });

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   BatchCost,
   BatchInput,
@@ -8,17 +8,13 @@ import type {
   ProductionHistorySummary,
 } from '../../../domain/production-schemas';
 import { apiGet, apiRequest } from '../../api/http';
-import { dashboardKeys } from '../dashboard/queries';
-import { inventoryKeys } from '../inventory/queries';
 
 const PAGE_SIZE = 50;
 
 export const productionKeys = {
-  all: ['/api/production-batches'] as const,
   list: ['/api/production-batches', 'list'] as const,
   summary: ['/api/production-batches', 'summary'] as const,
   cost: (id: string) => ['/api/production-batches', id, 'cost'] as const,
-  history: ['/api/production-history'] as const,
   historyList: ['/api/production-history', 'list'] as const,
   historySummary: ['/api/production-history', 'summary'] as const,
 };
@@ -62,25 +58,13 @@ export const useHistorySummary = () =>
     queryFn: () => apiGet<ProductionHistorySummary>('/api/production-history/summary'),
   });
 
-/** A batch moves stock when created or cancelled, and feeds the history and the dashboard. */
-function useBatchMutation<TInput>(mutationFn: (input: TInput) => Promise<ProductionBatch>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all(
-        [productionKeys.all, productionKeys.history, inventoryKeys.all, dashboardKeys.summary].map(
-          (queryKey) => queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
-  });
-}
-
 export const useCreateBatch = () =>
-  useBatchMutation((input: BatchInput) =>
-    apiRequest<ProductionBatch>('POST', '/api/production-batches', input),
-  );
+  useMutation({
+    mutationFn: (input: BatchInput) =>
+      apiRequest<ProductionBatch>('POST', '/api/production-batches', input),
+  });
 export const useUpdateBatch = () =>
-  useBatchMutation(({ id, input }: { id: string; input: BatchUpdateInput }) =>
-    apiRequest<ProductionBatch>('PATCH', `/api/production-batches/${id}`, input),
-  );
+  useMutation({
+    mutationFn: ({ id, input }: { id: string; input: BatchUpdateInput }) =>
+      apiRequest<ProductionBatch>('PATCH', `/api/production-batches/${id}`, input),
+  });
