@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { loginSchema, registerSchema } from './auth-schemas';
+import { loginSchema, registerSchema, usernameKey } from './auth-schemas';
 
 function messages(schema: z.ZodType, input: unknown): Record<string, string> {
   const result = schema.safeParse(input);
@@ -79,6 +79,32 @@ describe('registerSchema', () => {
       email: 'Please enter a valid email address',
       username: 'Username must be at least 3 characters',
       password: 'Password must be at least 8 characters',
+    });
+  });
+});
+
+describe('usernameKey', () => {
+  it('folds ASCII letters only, so every spelling that reaches one account has one key', () => {
+    expect(usernameKey('Baker_ReadInv_1')).toBe('baker_readinv_1');
+    expect(usernameKey('READINV')).toBe(usernameKey('readinv'));
+  });
+
+  it('leaves letters no username may hold as typed, so they match no account', () => {
+    for (const lookalike of [
+      'readİnv',
+      'readınv',
+      'ｒｅａｄｉｎｖ',
+      'readi\u0307nv',
+      'ſtock',
+      'K\u212a',
+    ]) {
+      expect(usernameKey(lookalike)).not.toMatch(/^[a-z0-9_]+$/);
+    }
+  });
+
+  it('is refused at registration for names with such letters', () => {
+    expect(messages(registerSchema, { ...valid, username: 'readİnv' })).toEqual({
+      username: 'Username can only contain letters, numbers, and underscores',
     });
   });
 });

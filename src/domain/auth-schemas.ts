@@ -22,6 +22,18 @@ const optionalName = (label: string, message: string) =>
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 
+/**
+ * The one form of a username that sign-in, its throttle and the uniqueness
+ * check compare. Usernames are ASCII (USERNAME_PATTERN), so only ASCII letters
+ * fold: "İ", "ı" or full-width letters stay as typed and match no account.
+ * Unicode case mapping would fold some of them into ASCII letters, and not
+ * alike in JavaScript's toLowerCase() and SQL's lower(), which let "readİnv"
+ * sign in as "readinv" while the throttle counted it as another name.
+ */
+export function usernameKey(username: string): string {
+  return username.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+}
+
 /** Spec section 5: 3-50 letters, digits or underscores (registration and the admin form alike). */
 export const usernameField = z
   .string({ error: 'Username must be at least 3 characters' })

@@ -54,6 +54,25 @@ describe('registration', () => {
     expect(sameEmail.body).toMatchObject({ errors: [{ path: 'email' }] });
   });
 
+  it('refuses a lookalike of a taken username on that field: only ASCII letters fold', async () => {
+    for (const lookalike of ['baker_fİrst', 'ｂａｋｅｒ＿ｆｉｒｓｔ', 'baker_fırst']) {
+      const reply = await anonymous().post(
+        '/api/auth/register',
+        validUser('lookalike', { username: lookalike }),
+      );
+      expect(reply.status, lookalike).toBe(400);
+      expect(reply.body).toEqual({
+        message: 'Username can only contain letters, numbers, and underscores',
+        errors: [
+          {
+            path: 'username',
+            message: 'Username can only contain letters, numbers, and underscores',
+          },
+        ],
+      });
+    }
+  });
+
   it.each([
     ['username', 'ab', 'Username must be at least 3 characters'],
     ['username', 'a'.repeat(51), 'Username must be less than 50 characters'],

@@ -9,7 +9,7 @@ const LIMITS = { perUsername: 3, perAddress: 6, windowMs: 60_000 };
 let testApp: TestApp;
 beforeAll(async () => {
   testApp = await createTestApp({ throttle: LIMITS });
-  for (const name of ['guarded', 'reset', 'shared', 'proxied']) {
+  for (const name of ['guarded', 'reset', 'shared', 'proxied', 'readinv']) {
     await new ApiClient(testApp).post('/api/auth/register', validUser(name));
   }
 });
@@ -52,6 +52,36 @@ describe('login throttling', () => {
     expect(refused.body).toEqual({
       message: 'Too many failed sign-in attempts. Please wait 1 minute and try again.',
     });
+  });
+
+  it('counts every spelling of a username against one lock, and signs in no other spelling', async () => {
+    await clearAttempts();
+    const address = { address: '10.7.0.1' };
+    // Lookalikes (dotted capital I, full-width letters) are other names, whatever SQL lower() makes of them.
+    for (const lookalike of ['baker_readİnv', 'ｂａｋｅｒ＿ｒｅａｄｉｎｖ', 'baker_readınv']) {
+      expect((await login(testApp.app, lookalike, 'correct-horse-1', address)).status).toBe(401);
+    }
+    await clearAttempts();
+    for (let i = 0; i < 3; i++) {
+      const reply = await login(testApp.app, 'baker_readinv', 'wrong-password', {
+        address: `10.7.1.${i}`,
+      });
+      expect(reply.status).toBe(401);
+    }
+    for (const spelling of [
+      'BAKER_READINV',
+      ' Baker_ReadInv ',
+      'baker_readİnv',
+      'ＢＡＫＥＲ_READINV',
+    ]) {
+      const reply = await login(testApp.app, spelling, 'correct-horse-1', {
+        address: '10.7.2.1',
+      });
+      expect(reply.status, spelling).not.toBe(200);
+    }
+    expect((await login(testApp.app, 'BAKER_READINV', 'correct-horse-1', address)).status).toBe(
+      429,
+    );
   });
 
   it('stops one address guessing across many usernames, known or not', async () => {

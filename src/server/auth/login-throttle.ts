@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, inArray, lt, notInArray, or } from 'drizzle-orm';
+import { usernameKey } from '../../domain/auth-schemas';
 import type { Database } from '../db/connection';
 import { loginAttempts } from '../db/schema';
 
@@ -51,12 +52,12 @@ export class LoginThrottle {
    */
   async begin(who: { username?: string; address: string }): Promise<ThrottledAttempt> {
     const at = this.now();
-    const usernameKey = who.username === undefined ? undefined : digest(who.username.toLowerCase());
+    const nameDigest = who.username === undefined ? undefined : digest(usernameKey(who.username));
     const counted: { scope: Scope; key: string; limit: number }[] = [
       { scope: 'address', key: digest(who.address), limit: this.limits.perAddress },
     ];
-    if (usernameKey !== undefined) {
-      counted.push({ scope: 'username', key: usernameKey, limit: this.limits.perUsername });
+    if (nameDigest !== undefined) {
+      counted.push({ scope: 'username', key: nameDigest, limit: this.limits.perUsername });
     }
     const ownIds = (
       await this.db
@@ -98,9 +99,9 @@ export class LoginThrottle {
           .where(
             or(
               inArray(loginAttempts.id, ownIds),
-              usernameKey === undefined
+              nameDigest === undefined
                 ? undefined
-                : and(eq(loginAttempts.scope, 'username'), eq(loginAttempts.key, usernameKey)),
+                : and(eq(loginAttempts.scope, 'username'), eq(loginAttempts.key, nameDigest)),
             ),
           );
       },

@@ -5,6 +5,7 @@ import { businessDateRange } from '../../../domain/time';
 import type { Database } from '../../db/connection';
 import { inRange } from '../../db/date-range';
 import { auditEvents, users } from '../../db/schema';
+import { hasUsername } from '../auth/service';
 
 export type NewAuditEvent = typeof auditEvents.$inferInsert;
 
@@ -20,7 +21,7 @@ export async function accountNamed(
   const [user] = await db
     .select({ id: users.id, username: users.username })
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
+    .where(hasUsername(username))
     .limit(1);
   return user ?? null;
 }

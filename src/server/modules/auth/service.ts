@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { RegisterInput } from '../../../domain/auth-schemas';
+import { type RegisterInput, usernameKey } from '../../../domain/auth-schemas';
 import { isModuleKey } from '../../../domain/modules';
 import { type ModulePermission, mergePermissions } from '../../../domain/permissions';
 import type { CurrentUser } from '../../../domain/user';
@@ -63,6 +63,14 @@ export async function loadCurrentUser(db: Database, userId: string): Promise<Cur
   };
 }
 
+/**
+ * The account whose username has this key (`usernameKey`). Stored names are
+ * folded under the "C" collation, whose lower() changes only ASCII letters, so
+ * the database folds exactly as usernameKey does, whatever its locale.
+ */
+export const hasUsername = (username: string) =>
+  sql`lower(${users.username} collate "C") = ${usernameKey(username)}`;
+
 /** Usernames and e-mails are unique whatever their case; `exceptId` is the account being edited. */
 export async function refuseTakenAccount(
   tx: Transaction,
@@ -74,7 +82,7 @@ export async function refuseTakenAccount(
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(sql`lower(${users.username}) = lower(${fields.username})`, notSelf))
+      .where(and(hasUsername(fields.username), notSelf))
       .limit(1);
     if (taken) {
       throw conflict('Username already exists', [
@@ -141,7 +149,7 @@ export async function authenticate(db: Database, username: string, password: str
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive })
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
+    .where(hasUsername(username))
     .limit(1);
   const valid = user
     ? await verifyPassword(user.passwordHash, password)
