@@ -13,6 +13,7 @@ import { installSessions } from './auth/sessions';
 import { installCachedAnswers } from './cached-answers';
 import type { AppConfig } from './config';
 import type { ChangeFeed, Database } from './db/connection';
+import { requestScoped } from './db/request-transaction';
 import { ensureStarterData } from './db/starter-data';
 import { forbidden } from './errors';
 import { frameworkErrors, installErrorHandling } from './http-errors';
@@ -55,13 +56,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Builds the whole HTTP application on an open, migrated database. Tests call it directly. */
 export async function buildApp({
   config,
-  db,
+  db: database,
   logger = false,
   throttle,
   sweepEveryMs = 15 * 60 * 1000,
   changes,
   signedInMaxAgeMs = 10_000,
 }: AppOptions) {
+  // Every part of the app queries through this handle, so a write request's
+  // queries all join its one transaction (src/server/db/request-transaction.ts).
+  const db = requestScoped(database);
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -144,7 +148,11 @@ export async function buildApp({
   await app.register(fastifyCookie, {
     secret: await resolveSessionSecret(db, config.sessionSecret),
   });
-  const sessions = installSessions(app, { store, idleMs });
+  const sessions = installSessions(app, {
+    store,
+    idleMs,
+    maxMs: config.sessionMaxDays * 24 * 60 * 60 * 1000,
+  });
   const loginThrottle = new LoginThrottle(db, throttle);
   // Every app process sweeps; the deletes are idempotent, so they need no coordination.
   const sweep = setInterval(() => {

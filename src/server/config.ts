@@ -12,6 +12,8 @@ export interface AppConfig {
   /** When unset, a secret is generated once and kept in the database (app_settings). */
   sessionSecret: string | undefined;
   sessionIdleHours: number;
+  /** A session ends this long after sign-in, however busy it has been. */
+  sessionMaxDays: number;
   /**
    * Behind a TLS-terminating proxy: trust X-Forwarded-For/-Proto/-Host from it,
    * so cookies are marked Secure and the client address is the one the proxy
@@ -70,6 +72,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const idleHours = Number(env.SESSION_IDLE_HOURS ?? 12);
   if (!(idleHours > 0)) throw new Error('SESSION_IDLE_HOURS must be a positive number of hours');
+  const maxDays = Number(env.SESSION_MAX_DAYS ?? 7);
+  if (!(maxDays > 0)) throw new Error('SESSION_MAX_DAYS must be a positive number of days');
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -78,6 +82,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     timeZone,
     sessionSecret,
     sessionIdleHours: idleHours,
+    sessionMaxDays: maxDays,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     webRoot: resolve(env.WEB_ROOT || 'dist/web'),

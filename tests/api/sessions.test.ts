@@ -119,6 +119,68 @@ describe('the idle timeout (SESSION_IDLE_HOURS)', () => {
   });
 });
 
+describe('the absolute lifetime (SESSION_MAX_DAYS)', () => {
+  it('keeps the sign-in time in the session row', async () => {
+    const before = Date.now();
+    const client = await signedInClient(testApp, 'dated');
+    const [row] = await testApp.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.sid, sidOf(client)));
+    const signedInAt = (row?.sess as { signedInAt?: number } | undefined)?.signedInAt ?? 0;
+    expect(signedInAt).toBeGreaterThanOrEqual(before);
+    expect(signedInAt).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('ends a session that long after sign-in, though it never sat idle', async () => {
+    // Idle for 3 s would end it; 4 s after sign-in ends it whatever its use.
+    const app = await buildApp({
+      config: testConfig({ sessionIdleHours: 3 / 3600, sessionMaxDays: 4 / 86_400 }),
+      db: testApp.database.db,
+    });
+    try {
+      await signedInClient(testApp, 'busy');
+      const client = new ApiClient({ ...testApp, app });
+      const login = await client.post('/api/auth/login', {
+        username: 'baker_busy',
+        password: 'correct-horse-1',
+      });
+      expect(login.status).toBe(200);
+      const signedInAt = Date.now();
+      // Each call comes well within the idle time and pushes the idle expiry back.
+      for (let i = 0; i < 3; i++) {
+        await sleep(1000);
+        expect((await client.get('/api/auth/user')).status).toBe(200);
+      }
+      await sleep(Math.max(0, signedInAt + 4200 - Date.now()));
+      const reply = await client.get('/api/auth/user');
+      expect(reply.status).toBe(401);
+      expect(reply.body).toEqual({ message: 'Please sign in to continue' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a row without a sign-in time (made before the lifetime existed)', async () => {
+    const client = await signedInClient(testApp, 'undated');
+    await testApp.database.db
+      .update(sessions)
+      .set({ sess: { userId: (await client.get<{ id: string }>('/api/auth/user')).body.id } })
+      .where(eq(sessions.sid, sidOf(client)));
+    const app = await buildApp({ config: testConfig(), db: testApp.database.db });
+    try {
+      const fresh = await app.inject({
+        method: 'GET',
+        url: '/api/auth/user',
+        headers: { cookie: client.sessionCookie ?? '' },
+      });
+      expect(fresh.statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 /** The session id inside a signed `bakery.sid=<id>.<signature>` cookie. */
 function sidOf(client: ApiClient): string {
   const value = client.sessionCookie?.replace(/^bakery\.sid=/, '') ?? '';

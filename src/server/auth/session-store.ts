@@ -3,15 +3,23 @@ import type { Database } from '../db/connection';
 import { sessions } from '../db/schema';
 import type { ReadCache } from '../read-cache';
 
-/** What a session row holds: whose it is, when its expiry was last pushed back, and that expiry. */
+/**
+ * What a session row holds: whose it is, when they signed in, when its expiry
+ * was last pushed back, and that expiry.
+ */
 export interface StoredSession {
   userId: string;
+  signedInAt: number;
   refreshedAt: number;
   expireMs: number;
 }
 
 const rowOf = (session: StoredSession) => ({
-  sess: { userId: session.userId, refreshedAt: session.refreshedAt },
+  sess: {
+    userId: session.userId,
+    signedInAt: session.signedInAt,
+    refreshedAt: session.refreshedAt,
+  },
   expire: new Date(session.expireMs),
 });
 
@@ -73,10 +81,16 @@ export class DatabaseSessionStore {
       .from(sessions)
       .where(and(eq(sessions.sid, sid), gt(sessions.expire, new Date())))
       .limit(1);
-    const sess = row?.sess as { userId?: unknown; refreshedAt?: unknown } | undefined;
-    if (!row || typeof sess?.userId !== 'string') return null;
+    const sess = row?.sess as
+      | { userId?: unknown; signedInAt?: unknown; refreshedAt?: unknown }
+      | undefined;
+    // A row without a sign-in time predates the absolute lifetime: its user signs in again.
+    if (!row || typeof sess?.userId !== 'string' || typeof sess.signedInAt !== 'number') {
+      return null;
+    }
     return {
       userId: sess.userId,
+      signedInAt: sess.signedInAt,
       refreshedAt: typeof sess.refreshedAt === 'number' ? sess.refreshedAt : 0,
       expireMs: row.expire.getTime(),
     };

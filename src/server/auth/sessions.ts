@@ -9,6 +9,8 @@ export const SESSION_COOKIE = 'bakery.sid';
 export interface Session {
   id: string;
   userId: string;
+  /** When the user signed in (ms since epoch): the session ends a fixed time after, however busy. */
+  signedInAt: number;
   /** When the idle timer was last pushed back (ms since epoch). */
   refreshedAt: number;
 }
@@ -43,7 +45,7 @@ export interface Sessions {
  */
 export function installSessions(
   app: FastifyInstance,
-  { store, idleMs }: { store: DatabaseSessionStore; idleMs: number },
+  { store, idleMs, maxMs }: { store: DatabaseSessionStore; idleMs: number; maxMs: number },
 ): Sessions {
   const refreshEveryMs = Math.min(REFRESH_EVERY_MS, idleMs / 4);
   app.decorateRequest('session', null);
@@ -57,15 +59,19 @@ export function installSessions(
       request.session = {
         id: unsigned.value,
         userId: found.userId,
+        signedInAt: found.signedInAt,
         refreshedAt: found.refreshedAt,
       };
     }
   });
 
+  // Idle for idleMs, or maxMs after sign-in, whichever comes first: the row's
+  // expiry never passes the absolute limit, so `find` refuses it from then on.
   const stored = (session: Session) => ({
     userId: session.userId,
+    signedInAt: session.signedInAt,
     refreshedAt: session.refreshedAt,
-    expireMs: session.refreshedAt + idleMs,
+    expireMs: Math.min(session.refreshedAt + idleMs, session.signedInAt + maxMs),
   });
   function setCookie(reply: FastifyReply, session: Session) {
     reply.setCookie(SESSION_COOKIE, session.id, {
@@ -75,17 +81,19 @@ export function installSessions(
       // Secure when the request came over HTTPS (directly or through a trusted proxy).
       secure: 'auto',
       path: '/',
-      maxAge: Math.floor(idleMs / 1000),
+      maxAge: Math.max(0, Math.floor((stored(session).expireMs - Date.now()) / 1000)),
     });
   }
 
   return {
     async start(request, reply, userId) {
       if (request.session) await store.remove(request.session.id);
+      const now = Date.now();
       const session = {
         id: randomBytes(32).toString('base64url'),
         userId,
-        refreshedAt: Date.now(),
+        signedInAt: now,
+        refreshedAt: now,
       };
       await store.create(session.id, stored(session));
       request.session = session;
