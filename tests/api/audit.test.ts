@@ -9,6 +9,7 @@ import { desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../src/domain/audit';
 import { businessDate } from '../../src/domain/time';
+import { rowsOf } from '../../src/server/db/raw-results';
 import { auditEvents } from '../../src/server/db/schema';
 import { ROUTE_ACTIONS } from '../../src/server/modules/audit/actions';
 import { MAX_SUMMARY_CHARS } from '../../src/server/modules/audit/summary';
@@ -618,7 +619,7 @@ describe('GET /api/admin/audit', () => {
 });
 
 describe('when the audit row cannot be written', () => {
-  it('the write is kept and answered (it has committed): the event alone is lost', async () => {
+  it('the write is refused and nothing of it is kept: a write never commits without its event', async () => {
     const { db } = testApp.database;
     await db.execute(
       sql`alter table audit_events add constraint audit_refuses_all check (false) not valid`,
@@ -630,13 +631,30 @@ describe('when the audit row cannot be written', () => {
         category: 'supplies',
         unit: 'units',
       });
-      expect(reply.status).toBe(201);
-      expect((await admin.get<{ id: string }[]>('/api/inventory')).body.map((i) => i.id)).toContain(
-        reply.body.id,
-      );
+      expect(reply.status).toBe(500);
+      const names = (await admin.get<{ name: string }[]>('/api/inventory')).body.map((i) => i.name);
+      expect(names).not.toContain('Written without its event');
       expect(await rowCount()).toBe(before);
     } finally {
       await db.execute(sql`alter table audit_events drop constraint audit_refuses_all`);
     }
+  });
+
+  it('a write that commits has its event in the same transaction (same commit time)', async () => {
+    const reply = await admin.post<{ id: string }>('/api/inventory', {
+      name: 'Kept with its event',
+      category: 'supplies',
+      unit: 'units',
+    });
+    expect(reply.status).toBe(201);
+    const { db } = testApp.database;
+    // now() is the transaction's start: one transaction gives the item and its event one time.
+    const rows = await rowsOf<{ same: boolean }>(
+      db,
+      sql`select i.created_at = e.at as same
+          from inventory_items i join audit_events e on e.record_id = i.id
+          where i.id = ${reply.body.id} and e.action = 'inventory.create'`,
+    );
+    expect(rows).toEqual([{ same: true }]);
   });
 });

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Database } from '../../db/connection';
+import { inRequestTransaction } from '../../db/request-transaction';
 import { actionOf } from './actions';
 import { accountNamed, accountWithId, type NewAuditEvent, recordEvent } from './service';
 import { eventSummary } from './summary';
@@ -66,10 +67,9 @@ async function eventOf(
   request: FastifyRequest,
   route: string,
   status: number,
-  payload: unknown,
+  answer: Answer | null,
 ): Promise<NewAuditEvent> {
   const body = request.body;
-  const answer = answerOf(payload);
   const { action, recordType } = actionOf(request.method, route, { body, status });
   const actor = await actorOf(db, request, action, answer);
   const isAuth = action.startsWith('auth.');
@@ -98,20 +98,59 @@ async function eventOf(
   };
 }
 
+const isAuditedWrite = (method: string, route: string | undefined): route is string =>
+  WRITE_METHODS.has(method) && route?.startsWith('/api/') === true;
+
+/**
+ * Sign-in, sign-out and registration run outside a request transaction: a
+ * refused sign-in must still count against the throttle, which a rollback
+ * would undo. Their events are written as their answers leave.
+ */
+const ownsItsWrites = (route: string) => route.startsWith('/api/auth/');
+
 /**
  * Records every write to the API (POST, PUT, PATCH, DELETE on a route of
- * /api/), answered or refused, with its status. It runs in onSend and is
- * awaited, so the answer leaves only after the row is written: an answered
- * write always has its event. The write's own transaction has committed by
- * then; if the process dies in between, or the insert fails (logged as an
- * error with the call), the event is lost, never the write (docs/decisions.md).
+ * /api/), answered or refused, with its status.
+ *
+ * A write's handler runs in one transaction that every query it makes joins
+ * (`requestScoped`), and its event is inserted last in that transaction: the
+ * write and its event commit together or not at all, so no crash can keep a
+ * write without its event, and a write whose event cannot be stored is
+ * refused. A refused write wrote nothing (its transaction rolled back); its
+ * event is written as the answer leaves, as are those of the sign-in routes.
  */
 export function installAuditRecorder(app: FastifyInstance, db: Database): void {
+  const recordedWithWrite = new WeakSet<FastifyRequest>();
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const writes = methods.some((method) => isAuditedWrite(method, route.url));
+    if (!writes || ownsItsWrites(route.url)) return;
+    const handler = route.handler as RouteHandlerMethod;
+    route.handler = function writeWithItsEvent(request, reply) {
+      return inRequestTransaction(
+        db,
+        async () => handler.call(this, request, reply),
+        async (answer) => {
+          const plain = answer && typeof answer === 'object' ? (answer as Answer) : null;
+          const event = await eventOf(db, request, route.url, reply.statusCode, plain);
+          await recordEvent(db, event).catch((error: unknown) => {
+            // Not the caller's fault, whatever the database said: logged here,
+            // and answered as a server error (no `cause` for the answer to read).
+            request.log.error({ err: error, route: route.url }, 'audit event not recorded');
+            throw new Error('audit event not recorded: the write was rolled back');
+          });
+          recordedWithWrite.add(request);
+        },
+      );
+    };
+  });
+
   app.addHook('onSend', async (request, reply, payload) => {
     const route = request.routeOptions.url;
-    if (!WRITE_METHODS.has(request.method) || !route?.startsWith('/api/')) return payload;
+    if (!isAuditedWrite(request.method, route) || recordedWithWrite.has(request)) return payload;
     try {
-      await recordEvent(db, await eventOf(db, request, route, reply.statusCode, payload));
+      await recordEvent(db, await eventOf(db, request, route, reply.statusCode, answerOf(payload)));
     } catch (error) {
       request.log.error(
         {

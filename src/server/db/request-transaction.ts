@@ -1,0 +1,43 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Database, Transaction } from './connection';
+
+const requestTransaction = new AsyncLocalStorage<Transaction>();
+
+/**
+ * The database as the app uses it: while a write request runs in its own
+ * transaction (`inRequestTransaction`), every query made through this handle,
+ * by any service, joins that transaction; a service's own `transaction()`
+ * becomes a savepoint in it. Anywhere else it is the database itself.
+ *
+ * The embedded database runs one transaction at a time, so a query sent to
+ * the database beside an open request transaction would wait for it for
+ * ever: routing through the one handle rules that out.
+ */
+export function requestScoped(db: Database): Database {
+  return new Proxy(db, {
+    get(target, property) {
+      const source = requestTransaction.getStore() ?? target;
+      const value: unknown = Reflect.get(source, property, source);
+      return typeof value === 'function' ? value.bind(source) : value;
+    },
+  });
+}
+
+/**
+ * Runs a request's work in one transaction, then `beforeCommit` last inside
+ * it, so what that writes (the audit row) commits with the work or not at all.
+ * Both reach the transaction through the `requestScoped` handle.
+ */
+export function inRequestTransaction<T>(
+  db: Database,
+  work: () => Promise<T>,
+  beforeCommit: (result: T) => Promise<void>,
+): Promise<T> {
+  return db.transaction((tx) =>
+    requestTransaction.run(tx, async () => {
+      const result = await work();
+      await beforeCommit(result);
+      return result;
+    }),
+  );
+}
