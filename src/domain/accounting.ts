@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fromKobo, type Kobo, toKobo } from './money';
-import { pageSchema } from './paging';
+import { cursorSchema, keysetSchema } from './paging';
 
 export const ACCOUNTING_PERIODS = [
   'today',
@@ -32,39 +32,63 @@ const day = (label: string) =>
       error: `${label} cannot be before 1900-01-01`,
     });
 
+const periodFields = {
+  period: z.enum(ACCOUNTING_PERIODS, { error: 'Choose a period' }).optional(),
+  startDate: day('Start date').optional(),
+  endDate: day('End date').optional(),
+};
+
+function checkPeriod(
+  query: { period?: AccountingPeriod; startDate?: string; endDate?: string },
+  context: z.RefinementCtx,
+) {
+  const custom = query.startDate !== undefined || query.endDate !== undefined;
+  if (custom && query.period) {
+    context.addIssue({
+      code: 'custom',
+      path: ['period'],
+      message: 'Send a period or a start and end date, not both',
+    });
+  } else if (custom && (!query.startDate || !query.endDate)) {
+    context.addIssue({
+      code: 'custom',
+      path: [query.startDate ? 'endDate' : 'startDate'],
+      message: 'Please select both start and end dates',
+    });
+  } else if (query.startDate && query.endDate && query.endDate < query.startDate) {
+    context.addIssue({
+      code: 'custom',
+      path: ['endDate'],
+      message: 'End date cannot be before the start date',
+    });
+  }
+}
+
 /**
- * `?period=` or `?startDate=&endDate=` (spec section 7), plus paging for the
- * detail lists. With neither, the period is this month (the screen's default).
+ * `?period=` or `?startDate=&endDate=` (spec section 7). With neither, the
+ * period is this month (the screen's default). The summary and the CSV files
+ * take only these.
  */
-export const accountingQuerySchema = pageSchema
-  .extend({
-    period: z.enum(ACCOUNTING_PERIODS, { error: 'Choose a period' }).optional(),
-    startDate: day('Start date').optional(),
-    endDate: day('End date').optional(),
+export const accountingQuerySchema = z.strictObject(periodFields).superRefine(checkPeriod);
+
+/** The income details: the period, and a page of each list after its own cursor. */
+export const incomeQuerySchema = z
+  .strictObject({
+    ...periodFields,
+    limit: keysetSchema.shape.limit,
+    salesBefore: cursorSchema.optional(),
+    paymentsBefore: cursorSchema.optional(),
   })
-  .superRefine((query, context) => {
-    const custom = query.startDate !== undefined || query.endDate !== undefined;
-    if (custom && query.period) {
-      context.addIssue({
-        code: 'custom',
-        path: ['period'],
-        message: 'Send a period or a start and end date, not both',
-      });
-    } else if (custom && (!query.startDate || !query.endDate)) {
-      context.addIssue({
-        code: 'custom',
-        path: [query.startDate ? 'endDate' : 'startDate'],
-        message: 'Please select both start and end dates',
-      });
-    } else if (query.startDate && query.endDate && query.endDate < query.startDate) {
-      context.addIssue({
-        code: 'custom',
-        path: ['endDate'],
-        message: 'End date cannot be before the start date',
-      });
-    }
-  });
+  .superRefine(checkPeriod);
+
+/** The expenditure details: the period and a page of orders after `before`. */
+export const expendituresQuerySchema = z
+  .strictObject({ ...periodFields, ...keysetSchema.shape })
+  .superRefine(checkPeriod);
+
 export type AccountingQuery = z.input<typeof accountingQuerySchema>;
+export type IncomeQuery = z.output<typeof incomeQuerySchema>;
+export type ExpendituresQuery = z.output<typeof expendituresQuerySchema>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (at: Date) =>
@@ -131,46 +155,58 @@ export interface AccountingSummary {
   profit: { amount: number; margin: number };
 }
 
+/** A sale in the income details; `amount` is the cash received on it (its amount paid). */
+export interface IncomeSale {
+  id: string;
+  recipeName: string;
+  distributorName: string | null;
+  loavesTaken: number;
+  pricePerLoaf: number;
+  date: string;
+  amount: number;
+}
+
+export interface IncomePayment {
+  id: string;
+  distributorName: string | null;
+  paymentMethod: string;
+  date: string;
+  amount: number;
+}
+
+export interface Expenditure {
+  id: string;
+  orderNumber: string;
+  supplier: string;
+  date: string;
+  amount: number;
+}
+
 /** GET /api/accounting/income: cash received, on sales and as separate payments. */
 export interface AccountingIncome {
   period: AccountingPeriodInfo;
   sales: {
-    transactions: {
-      id: string;
-      recipeName: string;
-      distributorName: string | null;
-      loavesTaken: number;
-      pricePerLoaf: number;
-      date: string;
-      /** Cash received on the sale (its amount paid). */
-      amount: number;
-    }[];
+    transactions: IncomeSale[];
     count: number;
     totalAmount: number;
+    /** Present when more sales follow: the `salesBefore` of the next page. */
+    nextCursor?: string;
   };
   payments: {
-    records: {
-      id: string;
-      distributorName: string | null;
-      paymentMethod: string;
-      date: string;
-      amount: number;
-    }[];
+    records: IncomePayment[];
     count: number;
     totalAmount: number;
+    /** Present when more payments follow: the `paymentsBefore` of the next page. */
+    nextCursor?: string;
   };
 }
 
 /** GET /api/accounting/expenditures: purchase orders, not cancelled, by order date. */
 export interface AccountingExpenditures {
   period: AccountingPeriodInfo;
-  expenditures: {
-    id: string;
-    orderNumber: string;
-    supplier: string;
-    date: string;
-    amount: number;
-  }[];
+  expenditures: Expenditure[];
   count: number;
   totalAmount: number;
+  /** Present when more orders follow: the `before` of the next page. */
+  nextCursor?: string;
 }

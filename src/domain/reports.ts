@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EARLIEST_DATE } from './accounting';
 import type { ReturnReason } from './distributor-schemas';
 import type { ModuleKey } from './modules';
+import { keysetSchema } from './paging';
 import type { BatchStatus } from './production-schemas';
 
 const day = (label: string) =>
@@ -10,13 +11,18 @@ const day = (label: string) =>
     .refine((value) => value >= EARLIEST_DATE, { error: `${label} cannot be before 1900-01-01` })
     .optional();
 
+const dates = { startDate: day('Start date'), endDate: day('End date') };
+const inOrder = (range: { startDate?: string; endDate?: string }) =>
+  !range.startDate || !range.endDate || range.startDate <= range.endDate;
+const reversed = { path: ['endDate'], error: 'End date cannot be before the start date' };
+
 /** `?startDate=&endDate=`, both optional (spec: "from X onwards", "up to Y"). */
-export const reportQuerySchema = z
-  .strictObject({ startDate: day('Start date'), endDate: day('End date') })
-  .refine((range) => !range.startDate || !range.endDate || range.startDate <= range.endDate, {
-    path: ['endDate'],
-    error: 'End date cannot be before the start date',
-  });
+export const reportQuerySchema = z.strictObject(dates).refine(inOrder, reversed);
+
+/** The returns history a page at a time: the dates, `limit` and `before` (a page's `nextCursor`). */
+export const returnsHistoryQuerySchema = z
+  .strictObject({ ...dates, ...keysetSchema.shape })
+  .refine(inOrder, reversed);
 export type ReportQuery = z.input<typeof reportQuerySchema>;
 
 export const REPORT_TABS = ['returns', 'sales', 'production', 'inventory', 'financial'] as const;
@@ -64,16 +70,18 @@ export interface ReturnsReport {
     totalAmount: number;
     returns: number;
   }[];
-  history: {
-    id: string;
-    createdAt: string | null;
-    distributorName: string | null;
-    recipeName: string;
-    loavesReturned: number;
-    amount: number;
-    reason: ReturnReason;
-    notes: string | null;
-  }[];
+}
+
+/** A row of the All Returns History table (GET /api/reports/returns/history), newest first. */
+export interface ReturnHistoryRow {
+  id: string;
+  createdAt: string;
+  distributorName: string | null;
+  recipeName: string;
+  loavesReturned: number;
+  amount: number;
+  reason: ReturnReason;
+  notes: string | null;
 }
 
 export interface DistributorTotals {

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
-import { type CsvRow, toCsv } from '../domain/csv';
+import { type CsvRow, csvAmount, toCsv } from '../domain/csv';
+import { fromKobo, type Kobo, toKobo } from '../domain/money';
 
 /** Rows an export reads from the database at a time. */
 export const EXPORT_PAGE = 1000;
@@ -46,4 +47,30 @@ export function sendCsv(
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .send(Readable.from(csvText(pages), { objectMode: false }));
+}
+
+/**
+ * CSV rows of every page after a header, each row's cells then its amount,
+ * and last a total row: the sum of the amounts written, added in kobo as the
+ * rows pass, so the total is always the sum of the rows in the file.
+ */
+export async function* withTotal<T>(
+  header: CsvRow,
+  pages: AsyncIterable<T[]>,
+  shape: {
+    cells: (item: T) => CsvRow;
+    amount: (item: T) => number;
+    total: (sum: string) => CsvRow;
+  },
+): AsyncGenerator<CsvRow[]> {
+  yield [header];
+  let kobo = 0;
+  for await (const page of pages) {
+    yield page.map((item) => {
+      const amount = shape.amount(item);
+      kobo += toKobo(amount);
+      return [...shape.cells(item), csvAmount(amount)];
+    });
+  }
+  yield [shape.total(csvAmount(fromKobo(kobo as Kobo)))];
 }

@@ -196,6 +196,11 @@ describe('accounting details', () => {
     );
     expect(reply.body.expenditures).toHaveLength(1);
     expect(reply.body.totalAmount).toBe(1000.15);
+    const next = await admin.get<AccountingExpenditures>(
+      `/api/accounting/expenditures?startDate=2026-03-01&endDate=2026-03-31&limit=1&before=${reply.body.nextCursor}`,
+    );
+    expect(next.body.expenditures.map((order) => order.id)).toEqual([ids.mondayOrder]);
+    expect(next.body.nextCursor).toBeUndefined();
   });
 });
 
@@ -212,7 +217,14 @@ describe('accounting permissions', () => {
       ['sales', 'distributors'],
     );
     const clerk = await userWithRole(testApp, admin, 'clerk', roleId);
-    for (const path of ['summary', 'income', 'expenditures']) {
+    for (const path of [
+      'summary',
+      'income',
+      'expenditures',
+      'income/sales.csv',
+      'income/payments.csv',
+      'expenditures.csv',
+    ]) {
       expect((await clerk.get(`/api/accounting/${path}`)).status, path).toBe(403);
     }
     const readerRole = await createRole(

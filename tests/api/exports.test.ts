@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountingIncome } from '../../src/domain/accounting';
+import type { KeysetPage } from '../../src/domain/paging';
 import { MAX_OFFSET } from '../../src/domain/paging';
+import type { ReturnHistoryRow, ReturnsReport } from '../../src/domain/reports';
 import type { Statement } from '../../src/domain/statement';
 import type { ApiClient } from '../support/api-client';
 import { firstAdmin } from '../support/personas';
@@ -17,6 +20,7 @@ let admin: ApiClient;
 let shopId: string;
 const SALES = 3000;
 const PAYMENTS = 400;
+const RETURNS = 1250;
 
 /** Kobo of a CSV amount cell, exactly. */
 const kobo = (cell: string | undefined) => (cell ? Math.round(Number(cell) * 100) : 0);
@@ -64,6 +68,12 @@ beforeAll(async () => {
     select ${shopId}, 1000.05 + i, 'cash',
       timestamptz '2025-01-01 09:00+01' + i * interval '3 hours'
     from generate_series(1, ${PAYMENTS}) as i`);
+  await testApp.database.db.execute(sql`
+    insert into bread_returns
+      (distributor_id, recipe_name, loaves_returned, price_per_loaf, reason, created_at)
+    select ${shopId}, 'Agege Bread', 1 + i % 3, 350.25, 'spoiled',
+      timestamptz '2025-02-01 09:00+01' + (i / 3) * interval '1 hour'
+    from generate_series(1, ${RETURNS}) as i`);
 });
 
 afterAll(async () => {
@@ -100,7 +110,7 @@ describe('a long statement', () => {
     expect(header?.[0]).toBe('Date');
     expect(opening?.[2]).toBe('Opening balance');
     expect(closing?.[2]).toBe('Closing balance');
-    expect(rest).toHaveLength(SALES + PAYMENTS);
+    expect(rest).toHaveLength(SALES + PAYMENTS + RETURNS);
     const charges = rest.reduce((sum, row) => sum + kobo(row[3]), 0);
     const credits = rest.reduce((sum, row) => sum + kobo(row[4]), 0);
     expect(kobo(closing?.[3])).toBe(charges);
@@ -131,9 +141,10 @@ describe('a long statement', () => {
       pages += 1;
       lines.push(...page.lines);
     }
-    expect(pages).toBe(Math.ceil((SALES + PAYMENTS) / 500));
-    expect(new Set(lines.map((line) => line.id)).size).toBe(SALES + PAYMENTS);
+    expect(pages).toBe(Math.ceil((SALES + PAYMENTS + RETURNS) / 500));
+    expect(new Set(lines.map((line) => line.id)).size).toBe(SALES + PAYMENTS + RETURNS);
     expect(lines.at(-1)?.balance).toBe(page.closingBalance);
+    expect(new Set(lines.map((line) => line.kind))).toEqual(new Set(['sale', 'payment', 'return']));
     const csv = rowsOf(
       (await download(`/api/distributors/${shopId}/statement.csv?${range}`)).body,
     ).slice(2, -1);
@@ -169,5 +180,94 @@ describe('a long statement', () => {
     await info;
     expect(bytes).toBeGreaterThan(0);
     expect(finished).toEqual(['app-info', 'csv']);
+  });
+});
+
+/** The last row is the total: its amount must be the sum of the rows above it. */
+function expectTotalOfRows(rows: string[][], count: number, label: string) {
+  const total = rows.at(-1) ?? [];
+  const body = rows.slice(1, -1);
+  expect(body).toHaveLength(count);
+  expect(total[1]).toBe(label);
+  const amount = (body[0]?.length ?? 1) - 1;
+  expect(kobo(total.at(-1))).toBe(body.reduce((sum, row) => sum + kobo(row[amount]), 0));
+}
+
+describe('accounting details', () => {
+  const YEAR = 'startDate=2025-01-01&endDate=2025-12-31';
+
+  it('download every sale and payment of the period, the total their sum', async () => {
+    const sales = await download(`/api/accounting/income/sales.csv?${YEAR}`);
+    expect(sales.statusCode).toBe(200);
+    expect(sales.headers['content-disposition']).toBe(
+      'attachment; filename="income-sales-2025-01-01-to-2025-12-31.csv"',
+    );
+    const saleRows = rowsOf(sales.body);
+    expect(saleRows[0]).toEqual(['Date', 'Recipe', 'Details', 'Distributor', 'Amount']);
+    expectTotalOfRows(saleRows, SALES, 'Total Sales Income:');
+    const payments = rowsOf((await download(`/api/accounting/income/payments.csv?${YEAR}`)).body);
+    expectTotalOfRows(payments, PAYMENTS, 'Total Payments:');
+    const income = await admin.get<AccountingIncome>(`/api/accounting/income?${YEAR}`);
+    expect(kobo(saleRows.at(-1)?.at(-1))).toBe(Math.round(income.body.sales.totalAmount * 100));
+    expect(kobo(payments.at(-1)?.at(-1))).toBe(Math.round(income.body.payments.totalAmount * 100));
+    const orders = rowsOf((await download(`/api/accounting/expenditures.csv?${YEAR}`)).body);
+    expect(orders).toEqual([
+      ['Date', 'Order Number', 'Supplier', 'Amount'],
+      ['', 'Total Expenditures:', '', '0.00'],
+    ]);
+  });
+
+  it('page each list by its own cursor, newest first, every sale once', async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const reply = await admin.get<AccountingIncome>(
+        `/api/accounting/income?${YEAR}&limit=500${cursor ? `&salesBefore=${cursor}` : ''}`,
+      );
+      expect(reply.status).toBe(200);
+      expect(reply.body.payments.records).toHaveLength(PAYMENTS);
+      seen.push(...reply.body.sales.transactions.map((sale) => sale.date));
+      cursor = reply.body.sales.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(SALES);
+    expect([...seen].sort().reverse()).toEqual(seen);
+  });
+
+  it('refuse an offset: the lists page by key', async () => {
+    const reply = await admin.get(`/api/accounting/income?${YEAR}&offset=100`);
+    expect(reply.status).toBe(400);
+  });
+});
+
+describe('returns history', () => {
+  it('pages by key, older rows on each next page', async () => {
+    const first = await admin.get<KeysetPage<ReturnHistoryRow>>('/api/reports/returns/history');
+    expect(first.body.rows).toHaveLength(100);
+    const second = await admin.get<KeysetPage<ReturnHistoryRow>>(
+      `/api/reports/returns/history?before=${first.body.nextCursor}`,
+    );
+    expect(second.body.rows).toHaveLength(100);
+    expect(
+      (second.body.rows[0]?.createdAt ?? '') <= (first.body.rows.at(-1)?.createdAt ?? ''),
+    ).toBe(true);
+    expect(second.body.rows.some((row) => first.body.rows.some((seen) => seen.id === row.id))).toBe(
+      false,
+    );
+  });
+
+  it('downloads every return of the dates, the total their sum', async () => {
+    const csv = rowsOf((await download('/api/reports/returns/history.csv')).body);
+    expect(csv[0]).toEqual([
+      'Date',
+      'Distributor',
+      'Bread Type',
+      'Loaves',
+      'Reason',
+      'Notes',
+      'Amount',
+    ]);
+    expectTotalOfRows(csv, RETURNS, 'Total Returns:');
+    const report = await admin.get<ReturnsReport>('/api/reports/returns');
+    expect(kobo(csv.at(-1)?.at(-1))).toBe(Math.round(report.body.totalAmount * 100));
   });
 });

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KeysetPage } from '../../src/domain/paging';
 import type {
   FinancialReport,
   InventoryReport,
   ProductionReport,
+  ReturnHistoryRow,
   ReturnsReport,
   SalesReport,
 } from '../../src/domain/reports';
@@ -161,10 +163,12 @@ describe('reports over a known data set', () => {
     ]);
     const all = await admin.get<ReturnsReport>('/api/reports/returns');
     expect(all.body.totalAmount).toBe(601.1);
-    expect(all.body.history.map((row) => row.distributorName)).toEqual([
+    const history = await admin.get<KeysetPage<ReturnHistoryRow>>('/api/reports/returns/history');
+    expect(history.body.rows.map((row) => row.distributorName)).toEqual([
       'Bola Stores',
       "Ada's Kiosk",
     ]);
+    expect(history.body.nextCursor).toBeUndefined();
     const fromApril = await admin.get<ReturnsReport>('/api/reports/returns?startDate=2026-04-01');
     expect(fromApril.body.totalAmount).toBe(601);
   });

@@ -134,9 +134,22 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/accounting/summary': { kind: 'module', module: 'accounting', right: 'read' },
   'GET /api/accounting/income': { kind: 'module', module: 'accounting', right: 'read' },
   'GET /api/accounting/expenditures': { kind: 'module', module: 'accounting', right: 'read' },
+  'GET /api/accounting/income/sales.csv': { kind: 'module', module: 'accounting', right: 'read' },
+  'GET /api/accounting/income/payments.csv': {
+    kind: 'module',
+    module: 'accounting',
+    right: 'read',
+  },
+  'GET /api/accounting/expenditures.csv': { kind: 'module', module: 'accounting', right: 'read' },
 
   // Reports is open to every signed-in user; each tab needs read on its module.
   'GET /api/reports/returns': { kind: 'module', module: 'distributors', right: 'read' },
+  'GET /api/reports/returns/history': { kind: 'module', module: 'distributors', right: 'read' },
+  'GET /api/reports/returns/history.csv': {
+    kind: 'module',
+    module: 'distributors',
+    right: 'read',
+  },
   'GET /api/reports/sales': { kind: 'module', module: 'sales', right: 'read' },
   'GET /api/reports/production': { kind: 'module', module: 'production', right: 'read' },
   'GET /api/reports/inventory': { kind: 'module', module: 'inventory', right: 'read' },

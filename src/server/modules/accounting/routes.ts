@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountingQuerySchema } from '../../../domain/accounting';
+import {
+  accountingQuerySchema,
+  expendituresQuerySchema,
+  incomeQuerySchema,
+} from '../../../domain/accounting';
 import { businessDate } from '../../../domain/time';
+import { sendCsv } from '../../csv-export';
 import type { Database } from '../../db/connection';
 import type { ReadCache } from '../../read-cache';
 import * as accounting from './service';
@@ -19,10 +24,23 @@ export function accountingRoutes(
       () => accounting.accountingSummary(db, query, timeZone),
     ),
   );
-  api.get('/api/accounting/income', { schema }, (request) =>
+  api.get('/api/accounting/income', { schema: { querystring: incomeQuerySchema } }, (request) =>
     accounting.accountingIncome(db, request.query, timeZone),
   );
-  api.get('/api/accounting/expenditures', { schema }, (request) =>
-    accounting.accountingExpenditures(db, request.query, timeZone),
+  api.get(
+    '/api/accounting/expenditures',
+    { schema: { querystring: expendituresQuerySchema } },
+    (request) => accounting.accountingExpenditures(db, request.query, timeZone),
   );
+  // Every row of the period, the total their sum (the screens show a page at a time).
+  for (const [url, list] of [
+    ['/api/accounting/income/sales.csv', 'sales'],
+    ['/api/accounting/income/payments.csv', 'payments'],
+    ['/api/accounting/expenditures.csv', 'expenditures'],
+  ] as const) {
+    api.get(url, { schema }, (request, reply) => {
+      const csv = accounting.accountingCsv(db, list, request.query, timeZone);
+      return sendCsv(reply, csv.fileName, csv.rows);
+    });
+  }
 }

@@ -6,13 +6,21 @@ import {
   type AccountingPeriodInfo,
   type AccountingQuery,
   type AccountingSummary,
+  type Expenditure,
+  type ExpendituresQuery,
+  type IncomePayment,
+  type IncomeQuery,
+  type IncomeSale,
   periodRange,
   profitOf,
 } from '../../../domain/accounting';
-import { fromKobo, type Kobo, toKobo } from '../../../domain/money';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../domain/distributor-schemas';
+import { formatNaira, fromKobo, type Kobo, toKobo } from '../../../domain/money';
 import { businessDate, businessDateRange } from '../../../domain/time';
+import { EXPORT_PAGE, everyPage, withTotal } from '../../csv-export';
 import type { Database } from '../../db/connection';
 import { inRange } from '../../db/date-range';
+import { cursorOf, olderThan, pageOf } from '../../db/keyset';
 import {
   distributorPayments,
   distributors,
@@ -118,82 +126,200 @@ export async function accountingSummary(
   };
 }
 
+type Listed<T> = T & { cursor: string };
+
+/** Sales in the range after a cursor, newest first: what the income lists and exports. */
+async function salesAfter(db: Database, range: Range, before: string | undefined, limit: number) {
+  const rows = await db
+    .select({
+      sale: salesTransactions,
+      distributorName: distributors.name,
+      cursor: cursorOf(salesTransactions.createdAt, salesTransactions.id),
+    })
+    .from(salesTransactions)
+    .leftJoin(distributors, eq(distributors.id, salesTransactions.distributorId))
+    .where(
+      and(
+        inRange(salesTransactions.createdAt, range),
+        olderThan(salesTransactions.createdAt, salesTransactions.id, before),
+      ),
+    )
+    .orderBy(desc(salesTransactions.createdAt), desc(salesTransactions.id))
+    .limit(limit);
+  return rows.map(
+    ({ sale, distributorName, cursor }): Listed<IncomeSale> => ({
+      id: sale.id,
+      recipeName: sale.recipeName,
+      distributorName,
+      loavesTaken: sale.loavesTaken,
+      pricePerLoaf: sale.pricePerLoaf,
+      date: sale.createdAt.toISOString(),
+      amount: sale.amountPaid,
+      cursor,
+    }),
+  );
+}
+
+async function paymentsAfter(
+  db: Database,
+  range: Range,
+  before: string | undefined,
+  limit: number,
+) {
+  const rows = await db
+    .select({
+      payment: distributorPayments,
+      distributorName: distributors.name,
+      cursor: cursorOf(distributorPayments.createdAt, distributorPayments.id),
+    })
+    .from(distributorPayments)
+    .leftJoin(distributors, eq(distributors.id, distributorPayments.distributorId))
+    .where(
+      and(
+        inRange(distributorPayments.createdAt, range),
+        olderThan(distributorPayments.createdAt, distributorPayments.id, before),
+      ),
+    )
+    .orderBy(desc(distributorPayments.createdAt), desc(distributorPayments.id))
+    .limit(limit);
+  return rows.map(
+    ({ payment, distributorName, cursor }): Listed<IncomePayment> => ({
+      id: payment.id,
+      distributorName,
+      paymentMethod: payment.paymentMethod,
+      date: payment.createdAt.toISOString(),
+      amount: payment.amount,
+      cursor,
+    }),
+  );
+}
+
+async function ordersAfter(db: Database, range: Range, before: string | undefined, limit: number) {
+  const rows = await db
+    .select({
+      order: purchaseOrders,
+      cursor: cursorOf(purchaseOrders.orderDate, purchaseOrders.id),
+    })
+    .from(purchaseOrders)
+    .where(
+      and(ORDERS_IN_RANGE(range), olderThan(purchaseOrders.orderDate, purchaseOrders.id, before)),
+    )
+    .orderBy(desc(purchaseOrders.orderDate), desc(purchaseOrders.id))
+    .limit(limit);
+  return rows.map(
+    ({ order, cursor }): Listed<Expenditure> => ({
+      id: order.id,
+      orderNumber: order.orderNumber,
+      supplier: order.supplier,
+      date: order.orderDate.toISOString(),
+      amount: order.totalAmount,
+      cursor,
+    }),
+  );
+}
+
+/** The income details: each list a page after its own cursor, with the period's count and total. */
 export async function accountingIncome(
   db: Database,
-  query: AccountingQuery & { limit: number; offset: number },
+  query: IncomeQuery,
   timeZone: string,
 ): Promise<AccountingIncome> {
   const range = resolveRange(query, timeZone);
+  const { limit } = query;
   const [salesSum, paymentsSum] = await Promise.all([cashAtSale(db, range), paymentsIn(db, range)]);
-  const sales = await db
-    .select({ sale: salesTransactions, distributorName: distributors.name })
-    .from(salesTransactions)
-    .leftJoin(distributors, eq(distributors.id, salesTransactions.distributorId))
-    .where(inRange(salesTransactions.createdAt, range))
-    .orderBy(desc(salesTransactions.createdAt), desc(salesTransactions.id))
-    .limit(query.limit)
-    .offset(query.offset);
-  const payments = await db
-    .select({ payment: distributorPayments, distributorName: distributors.name })
-    .from(distributorPayments)
-    .leftJoin(distributors, eq(distributors.id, distributorPayments.distributorId))
-    .where(inRange(distributorPayments.createdAt, range))
-    .orderBy(desc(distributorPayments.createdAt), desc(distributorPayments.id))
-    .limit(query.limit)
-    .offset(query.offset);
+  const sales = pageOf(await salesAfter(db, range, query.salesBefore, limit + 1), limit);
+  const payments = pageOf(await paymentsAfter(db, range, query.paymentsBefore, limit + 1), limit);
   return {
     period: range.period,
     sales: {
-      transactions: sales.map(({ sale, distributorName }) => ({
-        id: sale.id,
-        recipeName: sale.recipeName,
-        distributorName,
-        loavesTaken: sale.loavesTaken,
-        pricePerLoaf: sale.pricePerLoaf,
-        date: sale.createdAt.toISOString(),
-        amount: sale.amountPaid,
-      })),
+      transactions: sales.rows,
       count: salesSum.count,
       totalAmount: salesSum.total,
+      ...(sales.nextCursor ? { nextCursor: sales.nextCursor } : {}),
     },
     payments: {
-      records: payments.map(({ payment, distributorName }) => ({
-        id: payment.id,
-        distributorName,
-        paymentMethod: payment.paymentMethod,
-        date: payment.createdAt.toISOString(),
-        amount: payment.amount,
-      })),
+      records: payments.rows,
       count: paymentsSum.count,
       totalAmount: paymentsSum.total,
+      ...(payments.nextCursor ? { nextCursor: payments.nextCursor } : {}),
     },
   };
 }
 
 export async function accountingExpenditures(
   db: Database,
-  query: AccountingQuery & { limit: number; offset: number },
+  query: ExpendituresQuery,
   timeZone: string,
 ): Promise<AccountingExpenditures> {
   const range = resolveRange(query, timeZone);
   const sum = await ordersIn(db, range);
-  const orders = await db
-    .select()
-    .from(purchaseOrders)
-    .where(ORDERS_IN_RANGE(range))
-    .orderBy(desc(purchaseOrders.orderDate), desc(purchaseOrders.orderNumber))
-    .limit(query.limit)
-    .offset(query.offset);
+  const orders = pageOf(await ordersAfter(db, range, query.before, query.limit + 1), query.limit);
   return {
     period: range.period,
-    expenditures: orders.map((order) => ({
-      id: order.id,
-      orderNumber: order.orderNumber,
-      supplier: order.supplier,
-      date: order.orderDate.toISOString(),
-      amount: order.totalAmount,
-    })),
+    expenditures: orders.rows,
     count: sum.count,
     totalAmount: sum.total,
+    ...(orders.nextCursor ? { nextCursor: orders.nextCursor } : {}),
+  };
+}
+
+/** The three detail lists as CSV files: every row of the period, then their total. */
+export const ACCOUNTING_EXPORTS = {
+  sales: {
+    file: 'income-sales',
+    header: ['Date', 'Recipe', 'Details', 'Distributor', 'Amount'],
+    totalLabel: 'Total Sales Income:',
+    read: salesAfter,
+    cells: (sale: IncomeSale, day: string) => [
+      day,
+      sale.recipeName,
+      `${sale.loavesTaken} loaves @ ${formatNaira(sale.pricePerLoaf)}`,
+      sale.distributorName ?? 'Unknown Distributor',
+    ],
+  },
+  payments: {
+    file: 'income-payments',
+    header: ['Date', 'Distributor', 'Method', 'Amount'],
+    totalLabel: 'Total Payments:',
+    read: paymentsAfter,
+    cells: (payment: IncomePayment, day: string) => [
+      day,
+      payment.distributorName ?? 'Unknown Distributor',
+      PAYMENT_METHOD_LABELS[payment.paymentMethod as PaymentMethod] ?? payment.paymentMethod,
+    ],
+  },
+  expenditures: {
+    file: 'expenditures',
+    header: ['Date', 'Order Number', 'Supplier', 'Amount'],
+    totalLabel: 'Total Expenditures:',
+    read: ordersAfter,
+    cells: (order: Expenditure, day: string) => [day, order.orderNumber, order.supplier],
+  },
+} as const;
+
+/**
+ * One detail list of the period as CSV, read EXPORT_PAGE rows at a time;
+ * the last row is the total of the amounts written, so the file adds up.
+ */
+export function accountingCsv(
+  db: Database,
+  list: keyof typeof ACCOUNTING_EXPORTS,
+  query: AccountingQuery,
+  timeZone: string,
+) {
+  const range = resolveRange(query, timeZone);
+  const spec = ACCOUNTING_EXPORTS[list];
+  type Row = Listed<IncomeSale & IncomePayment & Expenditure>;
+  const read = spec.read as (...args: Parameters<typeof salesAfter>) => Promise<Row[]>;
+  const cells = spec.cells as (row: Row, day: string) => string[];
+  const pages = everyPage<Row>((last) => read(db, range, last?.cursor, EXPORT_PAGE));
+  const blank = spec.header.slice(2, -1).map(() => '');
+  return {
+    fileName: `${spec.file}-${range.period.startDate}-to-${range.period.endDate}.csv`,
+    rows: withTotal(spec.header, pages, {
+      cells: (row) => cells(row, businessDate(new Date(row.date), timeZone)),
+      amount: (row) => row.amount,
+      total: (sum) => ['', spec.totalLabel, ...blank, sum],
+    }),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { reportQuerySchema } from '../../../domain/reports';
+import { reportQuerySchema, returnsHistoryQuerySchema } from '../../../domain/reports';
+import { sendCsv } from '../../csv-export';
 import type { Database } from '../../db/connection';
 import type { ReadCache } from '../../read-cache';
 import * as reports from './service';
@@ -20,6 +21,16 @@ export function reportRoutes(
       ),
     );
   tab('returns', reports.returnsReport);
+  // The history is long-lived: the screen pages it by key, the CSV holds all of it.
+  api.get(
+    '/api/reports/returns/history',
+    { schema: { querystring: returnsHistoryQuerySchema } },
+    ({ query }) => reports.returnsHistory(db, reports.reportWindow(query, timeZone), query),
+  );
+  api.get('/api/reports/returns/history.csv', { schema }, ({ query }, reply) => {
+    const csv = reports.returnsHistoryCsv(db, reports.reportWindow(query, timeZone), query);
+    return sendCsv(reply, csv.fileName, csv.rows);
+  });
   tab('sales', reports.salesReport);
   tab('production', reports.productionReport);
   tab('financial', reports.financialReport);

@@ -1,7 +1,12 @@
-import { and, asc, desc, eq, gt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { RETURN_REASONS, type ReturnReason } from '../../../domain/distributor-schemas';
+import {
+  RETURN_REASON_LABELS,
+  RETURN_REASONS,
+  type ReturnReason,
+} from '../../../domain/distributor-schemas';
 import { fromKobo, type Kobo, sumKobo, toKobo } from '../../../domain/money';
+import type { KeysetPage } from '../../../domain/paging';
 import type { BatchStatus } from '../../../domain/production-schemas';
 import type {
   DistributorTotals,
@@ -9,14 +14,17 @@ import type {
   InventoryReport,
   ProductionReport,
   ReportQuery,
+  ReturnHistoryRow,
   ReturnsReport,
   SalesReport,
   TrendPoint,
 } from '../../../domain/reports';
 import { loavesValue } from '../../../domain/sales-schemas';
-import { businessDateRange } from '../../../domain/time';
+import { businessDate, businessDateRange } from '../../../domain/time';
+import { EXPORT_PAGE, everyPage, withTotal } from '../../csv-export';
 import type { Database } from '../../db/connection';
 import { type InstantRange, inRange } from '../../db/date-range';
+import { cursorOf, olderThan, pageOf } from '../../db/keyset';
 import {
   breadReturns,
   distributorPayments,
@@ -25,11 +33,10 @@ import {
   productionBatches,
   salesTransactions,
 } from '../../db/schema';
+import { isLowStock } from '../inventory/service';
 
 /** Spec: the production table shows the 20 most recent batches. */
 const PRODUCTION_ROWS = 20;
-/** The returns history is long-lived; the newest 500 are listed, the cards count them all. */
-const RETURN_ROWS = 500;
 
 interface Window extends InstantRange {
   timeZone: string;
@@ -97,13 +104,6 @@ export async function returnsReport(db: Database, window: Window): Promise<Retur
     .where(dated)
     .groupBy(breadReturns.distributorId, distributors.name)
     .orderBy(desc(sql`sum(${value})`), asc(distributors.name));
-  const history = await db
-    .select({ record: breadReturns, distributorName: distributors.name })
-    .from(breadReturns)
-    .leftJoin(distributors, eq(distributors.id, breadReturns.distributorId))
-    .where(dated)
-    .orderBy(desc(breadReturns.createdAt), desc(breadReturns.id))
-    .limit(RETURN_ROWS);
   const totalAmountKobo = byReason.reduce((sum, row) => sum + Math.round(row.amount * 100), 0);
   return {
     totalAmount: totalAmountKobo / 100,
@@ -116,16 +116,74 @@ export async function returnsReport(db: Database, window: Window): Promise<Retur
       totalAmount: num(row.totalAmount),
       returns: num(row.returns),
     })),
-    history: history.map(({ record, distributorName }) => ({
-      id: record.id,
-      createdAt: record.createdAt?.toISOString() ?? null,
-      distributorName,
-      recipeName: record.recipeName,
-      loavesReturned: record.loavesReturned,
-      amount: loavesValue(record.loavesReturned, record.pricePerLoaf),
-      reason: record.reason as ReturnReason,
-      notes: record.notes,
-    })),
+  };
+}
+
+/** Returns in the window after a cursor, newest first. */
+async function returnsAfter(
+  db: Database,
+  window: Window,
+  before: string | undefined,
+  limit: number,
+): Promise<(ReturnHistoryRow & { cursor: string })[]> {
+  const rows = await db
+    .select({
+      record: breadReturns,
+      distributorName: distributors.name,
+      cursor: cursorOf(breadReturns.createdAt, breadReturns.id),
+    })
+    .from(breadReturns)
+    .leftJoin(distributors, eq(distributors.id, breadReturns.distributorId))
+    .where(
+      and(
+        inRange(breadReturns.createdAt, window),
+        olderThan(breadReturns.createdAt, breadReturns.id, before),
+      ),
+    )
+    .orderBy(desc(breadReturns.createdAt), desc(breadReturns.id))
+    .limit(limit);
+  return rows.map(({ record, distributorName, cursor }) => ({
+    id: record.id,
+    createdAt: record.createdAt.toISOString(),
+    distributorName,
+    recipeName: record.recipeName,
+    loavesReturned: record.loavesReturned,
+    amount: loavesValue(record.loavesReturned, record.pricePerLoaf),
+    reason: record.reason as ReturnReason,
+    notes: record.notes,
+    cursor,
+  }));
+}
+
+/** A page of the All Returns History table, paged by key (`before`). */
+export async function returnsHistory(
+  db: Database,
+  window: Window,
+  page: { limit: number; before?: string },
+): Promise<KeysetPage<ReturnHistoryRow>> {
+  return pageOf(await returnsAfter(db, window, page.before, page.limit + 1), page.limit);
+}
+
+/** Every return of the window as CSV, newest first, then their total. */
+export function returnsHistoryCsv(db: Database, window: Window, dates: ReportQuery) {
+  const pages = everyPage<ReturnHistoryRow & { cursor: string }>((last) =>
+    returnsAfter(db, window, last?.cursor, EXPORT_PAGE),
+  );
+  const header = ['Date', 'Distributor', 'Bread Type', 'Loaves', 'Reason', 'Notes', 'Amount'];
+  return {
+    fileName: `returns-history-${dates.startDate ?? 'start'}-to-${dates.endDate ?? 'today'}.csv`,
+    rows: withTotal(header, pages, {
+      cells: (row) => [
+        businessDate(new Date(row.createdAt), window.timeZone),
+        row.distributorName ?? 'Unknown',
+        row.recipeName,
+        row.loavesReturned,
+        RETURN_REASON_LABELS[row.reason],
+        row.notes || '-',
+      ],
+      amount: (row) => row.amount,
+      total: (sum) => ['', 'Total Returns:', '', '', '', '', sum],
+    }),
   };
 }
 
@@ -312,14 +370,10 @@ export async function productionReport(db: Database, window: Window): Promise<Pr
 
 /** Stock as it is now; the date filter does not apply to it. */
 export async function inventoryReport(db: Database): Promise<InventoryReport> {
-  const low = and(
-    gt(inventoryItems.minStock, 0),
-    lte(inventoryItems.currentStock, inventoryItems.minStock),
-  );
   const [totals] = await db
     .select({
       items: sql<number>`count(*)::int`,
-      low: sql<number>`(count(*) filter (where ${low}))::int`,
+      low: sql<number>`(count(*) filter (where ${isLowStock}))::int`,
       value: sql<string>`coalesce(round(sum(${inventoryItems.currentStock} * ${inventoryItems.unitCost}), 2), 0)::text`,
     })
     .from(inventoryItems);
@@ -333,7 +387,7 @@ export async function inventoryReport(db: Database): Promise<InventoryReport> {
       unit: inventoryItems.unit,
       unitCost: inventoryItems.unitCost,
       totalValue: sql<string>`round(${inventoryItems.currentStock} * ${inventoryItems.unitCost}, 2)::text`,
-      low: sql<boolean>`${low}`,
+      low: sql<boolean>`${isLowStock}`,
     })
     .from(inventoryItems)
     .orderBy(asc(inventoryItems.name));

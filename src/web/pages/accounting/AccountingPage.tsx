@@ -13,9 +13,10 @@ import { StatCard } from '../../components/StatCard';
 import { DetailsCard, DetailsList } from './DetailsCard';
 import {
   type AccountingFilter,
-  useAccountingExpenditures,
-  useAccountingIncome,
   useAccountingSummary,
+  useExpenditures,
+  useIncomePayments,
+  useIncomeSales,
 } from './queries';
 
 /** Spec: profit figures are green above 0, red below, grey at 0. */
@@ -46,8 +47,9 @@ export default function AccountingPage() {
         ? `startDate=${startDate}&endDate=${endDate}`
         : null;
   const summary = useAccountingSummary(filter);
-  const income = useAccountingIncome(filter, showDetails);
-  const expenditures = useAccountingExpenditures(filter, showDetails);
+  const sales = useIncomeSales(filter, showDetails);
+  const payments = useIncomePayments(filter, showDetails);
+  const orders = useExpenditures(filter, showDetails);
   const figures = summary.data;
   const naira = (value: number | undefined) => (value === undefined ? '—' : formatNaira(value));
 
@@ -145,68 +147,62 @@ export default function AccountingPage() {
               <DetailsCard title="Income Details">
                 <DetailsList
                   heading="Sales Transactions"
-                  state={income}
+                  pages={sales}
                   failed="Failed to fetch income"
                   empty="No sales transactions in this period"
-                  lines={income.data?.sales.transactions.map((sale) => ({
-                    id: sale.id,
-                    title: sale.recipeName,
-                    subtitle: `${sale.loavesTaken} loaves @ ${formatNaira(sale.pricePerLoaf)}`,
-                    date: formatDay(sale.date, timeZone),
-                    amount: sale.amount,
-                  }))}
-                  more={
-                    income.data
-                      ? income.data.sales.count - income.data.sales.transactions.length
-                      : 0
-                  }
-                  fileName={`income-sales-${figures?.period.startDate}-to-${figures?.period.endDate}.csv`}
+                  lines={sales.data?.pages.flatMap((page) =>
+                    page.transactions.map((sale) => ({
+                      id: sale.id,
+                      title: sale.recipeName,
+                      subtitle: `${sale.loavesTaken} loaves @ ${formatNaira(sale.pricePerLoaf)}`,
+                      date: formatDay(sale.date, timeZone),
+                      amount: sale.amount,
+                    })),
+                  )}
+                  count={sales.data?.pages[0]?.count ?? 0}
+                  csvHref={`/api/accounting/income/sales.csv?${filter}`}
                   totalLabel="Total Sales Income:"
-                  total={income.data?.sales.totalAmount}
+                  total={sales.data?.pages[0]?.totalAmount}
                 />
                 <DetailsList
                   heading="Distributor Payments"
-                  state={income}
+                  pages={payments}
                   failed="Failed to fetch income"
                   empty="No distributor payments in this period"
-                  lines={income.data?.payments.records.map((payment) => ({
-                    id: payment.id,
-                    title: payment.distributorName ?? 'Unknown Distributor',
-                    subtitle: PAYMENT_METHOD_LABELS[payment.paymentMethod as PaymentMethod],
-                    date: formatDay(payment.date, timeZone),
-                    amount: payment.amount,
-                  }))}
-                  more={
-                    income.data
-                      ? income.data.payments.count - income.data.payments.records.length
-                      : 0
-                  }
-                  fileName={`income-payments-${figures?.period.startDate}-to-${figures?.period.endDate}.csv`}
+                  lines={payments.data?.pages.flatMap((page) =>
+                    page.records.map((payment) => ({
+                      id: payment.id,
+                      title: payment.distributorName ?? 'Unknown Distributor',
+                      subtitle: PAYMENT_METHOD_LABELS[payment.paymentMethod as PaymentMethod],
+                      date: formatDay(payment.date, timeZone),
+                      amount: payment.amount,
+                    })),
+                  )}
+                  count={payments.data?.pages[0]?.count ?? 0}
+                  csvHref={`/api/accounting/income/payments.csv?${filter}`}
                   totalLabel="Total Payments:"
-                  total={income.data?.payments.totalAmount}
+                  total={payments.data?.pages[0]?.totalAmount}
                 />
               </DetailsCard>
               <DetailsCard title="Expenditure Details">
                 <DetailsList
                   heading="Purchase Orders"
-                  state={expenditures}
+                  pages={orders}
                   failed="Failed to fetch expenditures"
                   empty="No expenditures in this period"
-                  lines={expenditures.data?.expenditures.map((order) => ({
-                    id: order.id,
-                    title: order.orderNumber,
-                    subtitle: order.supplier,
-                    date: formatDay(order.date, timeZone),
-                    amount: order.amount,
-                  }))}
-                  more={
-                    expenditures.data
-                      ? expenditures.data.count - expenditures.data.expenditures.length
-                      : 0
-                  }
-                  fileName={`expenditures-${figures?.period.startDate}-to-${figures?.period.endDate}.csv`}
+                  lines={orders.data?.pages.flatMap((page) =>
+                    page.expenditures.map((order) => ({
+                      id: order.id,
+                      title: order.orderNumber,
+                      subtitle: order.supplier,
+                      date: formatDay(order.date, timeZone),
+                      amount: order.amount,
+                    })),
+                  )}
+                  count={orders.data?.pages[0]?.count ?? 0}
+                  csvHref={`/api/accounting/expenditures.csv?${filter}`}
                   totalLabel="Total Expenditures:"
-                  total={expenditures.data?.totalAmount}
+                  total={orders.data?.pages[0]?.totalAmount}
                 />
               </DetailsCard>
             </SimpleGrid>

@@ -1,9 +1,7 @@
 import { Button, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { csvAmount } from '../../../domain/csv';
 import { formatNaira } from '../../../domain/money';
-import { downloadCsv } from '../../components/download-csv';
 
 export interface DetailLine {
   id: string;
@@ -13,49 +11,53 @@ export interface DetailLine {
   amount: number;
 }
 
-/** One list of the accounting details: lines in a 16rem scroll area, then the total. */
+/** The pages of one detail list loaded so far (useInfiniteQuery's state). */
+export interface DetailPages {
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/**
+ * One list of the accounting details: lines in a 16rem scroll area, 100 at a
+ * time with "Show more", then the period's total. The CSV comes from the
+ * server and holds every line of the period, its total their sum.
+ */
 export function DetailsList(props: {
   heading: string;
   lines: DetailLine[] | undefined;
-  state: { isPending: boolean; isError: boolean };
+  pages: DetailPages;
   failed: string;
   empty: string;
   totalLabel: string;
   total: number | undefined;
-  more: number;
-  fileName: string;
+  count: number;
+  csvHref: string;
 }) {
-  const download = () =>
-    downloadCsv(props.fileName, [
-      ['Date', 'Item', 'Details', 'Amount'],
-      ...(props.lines ?? []).map((line) => [
-        line.date,
-        line.title,
-        line.subtitle,
-        csvAmount(line.amount),
-      ]),
-      ['', props.totalLabel, '', csvAmount(props.total ?? 0)],
-    ]);
+  const { pages } = props;
   return (
     <Stack gap="xs">
       <Group justify="space-between">
         <Text fw={600}>{props.heading}</Text>
         <Button
+          component="a"
+          href={props.csvHref}
+          download
           variant="default"
           size="xs"
           leftSection={<IconDownload size={14} aria-hidden />}
-          onClick={download}
-          disabled={!props.lines?.length}
           aria-label={`Download ${props.heading} as CSV`}
         >
           CSV
         </Button>
       </Group>
-      {props.state.isError ? (
+      {pages.isError ? (
         <Text c="red" fz="sm">
           {props.failed}
         </Text>
-      ) : props.state.isPending || !props.lines ? (
+      ) : pages.isPending || !props.lines ? (
         <Text c="dimmed" fz="sm">
           Loading...
         </Text>
@@ -81,10 +83,21 @@ export function DetailsList(props: {
                 </Text>
               </Group>
             ))}
-            {props.more > 0 && (
-              <Text fz="xs" c="dimmed">
-                and {props.more} more in the total below
-              </Text>
+            {pages.hasNextPage && (
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Text fz="xs" c="dimmed">
+                  {props.lines.length.toLocaleString('en-NG')} of{' '}
+                  {props.count.toLocaleString('en-NG')} shown
+                </Text>
+                <Button
+                  variant="subtle"
+                  size="compact-xs"
+                  loading={pages.isFetchingNextPage}
+                  onClick={() => pages.fetchNextPage()}
+                >
+                  Show more
+                </Button>
+              </Group>
             )}
           </Stack>
         </ScrollArea.Autosize>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
   AccountingExpenditures,
   AccountingIncome,
@@ -35,22 +35,54 @@ export const useAccountingSummary = (filter: AccountingFilter) =>
     accountingQuery<AccountingSummary>(accountingKeys.summary, '/api/accounting/summary', filter),
   );
 
-export const useAccountingIncome = (filter: AccountingFilter, shown: boolean) =>
-  useQuery(
-    accountingQuery<AccountingIncome>(
-      accountingKeys.income,
-      '/api/accounting/income',
-      filter,
-      shown,
-    ),
+/**
+ * One detail list, a page of 100 at a time by key: `cursorParam` names the
+ * list's cursor in the query, `list` picks its page out of the answer.
+ */
+const useDetailPages = <T, Page extends { nextCursor?: string }>(
+  key: (filter: string) => readonly unknown[],
+  path: string,
+  cursorParam: string,
+  list: (answer: T) => Page,
+  filter: AccountingFilter,
+  shown: boolean,
+) =>
+  useInfiniteQuery({
+    queryKey: [...key(filter ?? ''), cursorParam],
+    queryFn: async ({ pageParam }) =>
+      list(await apiGet<T>(`${path}?${filter}${pageParam ? `&${cursorParam}=${pageParam}` : ''}`)),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor,
+    enabled: shown && filter !== null,
+    refetchOnMount: 'always',
+  });
+
+export const useIncomeSales = (filter: AccountingFilter, shown: boolean) =>
+  useDetailPages(
+    accountingKeys.income,
+    '/api/accounting/income',
+    'salesBefore',
+    (answer: AccountingIncome) => answer.sales,
+    filter,
+    shown,
   );
 
-export const useAccountingExpenditures = (filter: AccountingFilter, shown: boolean) =>
-  useQuery(
-    accountingQuery<AccountingExpenditures>(
-      accountingKeys.expenditures,
-      '/api/accounting/expenditures',
-      filter,
-      shown,
-    ),
+export const useIncomePayments = (filter: AccountingFilter, shown: boolean) =>
+  useDetailPages(
+    accountingKeys.income,
+    '/api/accounting/income',
+    'paymentsBefore',
+    (answer: AccountingIncome) => answer.payments,
+    filter,
+    shown,
+  );
+
+export const useExpenditures = (filter: AccountingFilter, shown: boolean) =>
+  useDetailPages(
+    accountingKeys.expenditures,
+    '/api/accounting/expenditures',
+    'before',
+    (answer: AccountingExpenditures) => answer,
+    filter,
+    shown,
   );

@@ -26,7 +26,32 @@ const KIND_LABEL = { sale: 'Sale', payment: 'Payment', return: 'Return' } as con
 
 const amountOrBlank = (value: number) => (value ? formatNaira(value) : '');
 
-function StatementTable(props: { statement: Statement; when: (iso: string) => string }) {
+/** "Show more lines" while later lines of the range are not loaded yet. */
+interface MoreLines {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+function ShowMore({ more }: { more: MoreLines }) {
+  return (
+    <Button
+      variant="default"
+      size="xs"
+      loading={more.isFetchingNextPage}
+      onClick={() => more.fetchNextPage()}
+      data-print="hide"
+    >
+      Show more lines
+    </Button>
+  );
+}
+
+function StatementTable(props: {
+  statement: Statement;
+  when: (iso: string) => string;
+  more: MoreLines;
+}) {
   const { statement } = props;
   return (
     <Table verticalSpacing="xs" horizontalSpacing="sm" fz="sm" withTableBorder striped>
@@ -63,6 +88,13 @@ function StatementTable(props: { statement: Statement; when: (iso: string) => st
             <Table.Td ta="right">{formatNaira(line.balance)}</Table.Td>
           </Table.Tr>
         ))}
+        {props.more.hasNextPage && (
+          <Table.Tr>
+            <Table.Td colSpan={5} ta="center">
+              <ShowMore more={props.more} />
+            </Table.Td>
+          </Table.Tr>
+        )}
         <Table.Tr fw={700}>
           <Table.Td>{statement.endDate}</Table.Td>
           <Table.Td>Closing balance</Table.Td>
@@ -113,7 +145,12 @@ export default function StatementPage() {
   const [endDate, setEndDate] = useState(today);
   const statement = useStatement(id, startDate, endDate);
   const when = (iso: string) => formatDateTime(iso, timeZone);
-  const data = statement.data;
+  const [first, ...later] = statement.data?.pages ?? [];
+  // Every page carries the whole range's figures; the lines are the pages' together.
+  const data = first && {
+    ...first,
+    lines: [...first.lines, ...later.flatMap((page) => page.lines)],
+  };
 
   return (
     <Stack gap="md">
@@ -183,7 +220,7 @@ export default function StatementPage() {
       ) : (
         <>
           <Box visibleFrom="sm" data-print="show">
-            <StatementTable statement={data} when={when} />
+            <StatementTable statement={data} when={when} more={statement} />
           </Box>
           <Stack gap="xs" hiddenFrom="sm" data-print="hide">
             <Group justify="space-between">
@@ -198,6 +235,7 @@ export default function StatementPage() {
             {data.lines.map((line) => (
               <LineCard key={`${line.kind}-${line.id}`} line={line} when={when} />
             ))}
+            {statement.hasNextPage && <ShowMore more={statement} />}
             <Group justify="space-between">
               <Text fw={700}>Closing balance</Text>
               <Text fw={700} c={balanceColour(data.closingBalance)}>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   BreadReturn,
   BreadReturnInput,
@@ -39,11 +39,16 @@ export const useReturnableBreads = (id: string | null) =>
 export const statementQuery = (startDate: string, endDate: string) =>
   `startDate=${startDate}&endDate=${endDate}`;
 
+/** A statement, its lines 500 at a time: each later page follows the last one's cursor. */
 export const useStatement = (id: string, startDate: string, endDate: string) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: distributorKeys.statement(id, startDate, endDate),
-    queryFn: () =>
-      apiGet<Statement>(`/api/distributors/${id}/statement?${statementQuery(startDate, endDate)}`),
+    queryFn: ({ pageParam }) =>
+      apiGet<Statement>(
+        `/api/distributors/${id}/statement?${statementQuery(startDate, endDate)}${pageParam ? `&after=${pageParam}` : ''}`,
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor,
     enabled: startDate !== '' && endDate !== '',
   });
 

@@ -1,5 +1,6 @@
 import { Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { downloadCsv } from '../../components/download-csv';
 
 export interface Column<T> {
@@ -11,7 +12,11 @@ export interface Column<T> {
   align?: 'right';
 }
 
-/** A report table with its title and a Download CSV of exactly its rows. */
+/**
+ * A report table with its title and a Download CSV: of exactly its rows, or,
+ * for a table shown a page at a time, the server's file of every row
+ * (`csvHref`) with the pager as `footer`.
+ */
 export function ReportTable<T>(props: {
   title: string;
   rows: T[];
@@ -19,6 +24,8 @@ export function ReportTable<T>(props: {
   rowKey: (row: T) => string;
   empty: string;
   fileName: string;
+  csvHref?: string;
+  footer?: ReactNode;
 }) {
   const download = () =>
     downloadCsv(props.fileName, [
@@ -35,9 +42,11 @@ export function ReportTable<T>(props: {
           variant="default"
           size="xs"
           leftSection={<IconDownload size={14} aria-hidden />}
-          onClick={download}
           disabled={props.rows.length === 0}
           aria-label={`Download ${props.title} as CSV`}
+          {...(props.csvHref
+            ? { component: 'a', href: props.csvHref, download: props.fileName }
+            : { onClick: download })}
         >
           CSV
         </Button>
@@ -72,6 +81,7 @@ export function ReportTable<T>(props: {
           </Table>
         </Table.ScrollContainer>
       )}
+      {props.footer}
     </Card>
   );
 }

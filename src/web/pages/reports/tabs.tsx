@@ -34,6 +34,7 @@ import { LoadingLine } from '../../components/LoadingLine';
 import { StatCard } from '../../components/StatCard';
 import { useReport } from './queries';
 import { type Column, ReportTable } from './ReportTable';
+import { ReturnsHistory } from './ReturnsHistory';
 import { TrendChart } from './TrendChart';
 
 interface TabProps {
@@ -113,29 +114,11 @@ export function ReturnsTab({ filter, timeZone }: TabProps) {
               },
             ]}
           />
-          <ReportTable
-            title="All Returns History"
-            fileName="returns-history.csv"
-            rows={report.history}
-            rowKey={(row) => row.id}
-            empty="No returns in these dates"
-            columns={[
-              {
-                header: 'Date',
-                text: (row) => (row.createdAt ? formatDay(row.createdAt, timeZone) : 'No date'),
-              },
-              { header: 'Distributor', text: (row) => row.distributorName ?? 'Unknown' },
-              { header: 'Bread Type', text: (row) => row.recipeName },
-              {
-                header: 'Loaves',
-                text: (row) => count(row.loavesReturned),
-                csv: (row) => row.loavesReturned,
-                align: 'right',
-              },
-              money<ReturnsReport['history'][number]>('Amount', (row) => row.amount),
-              { header: 'Reason', text: (row) => RETURN_REASON_LABELS[row.reason] },
-              { header: 'Notes', text: (row) => row.notes || '-' },
-            ]}
+          <ReturnsHistory
+            key={filter}
+            filter={filter}
+            timeZone={timeZone}
+            total={report.byDistributor.reduce((sum, row) => sum + row.returns, 0)}
           />
         </>
       )}
