@@ -38,7 +38,8 @@ export interface AppOptions {
   config: AppConfig;
   db: Database;
   logger?: boolean;
-  throttle?: ThrottleLimits;
+  /** Limits of the sign-in and registration throttle; each one left out is the default. */
+  throttle?: Partial<ThrottleLimits>;
   /** How often expired sessions and old sign-in attempts are deleted (default 15 minutes). */
   sweepEveryMs?: number;
   /** Other app processes on the same database (PostgreSQL); none by default. */

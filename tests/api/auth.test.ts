@@ -17,7 +17,11 @@ describe('registration', () => {
   it('tells the landing page that the first account is still to be made', async () => {
     const info = await anonymous().get('/api/app-info');
     expect(info.status).toBe(200);
-    expect(info.body).toEqual({ timeZone: 'Africa/Lagos', needsFirstAdmin: true });
+    expect(info.body).toEqual({
+      timeZone: 'Africa/Lagos',
+      needsFirstAdmin: true,
+      registrationOpen: true,
+    });
   });
 
   it('makes the first account the admin, returns 201 and does not sign in', async () => {

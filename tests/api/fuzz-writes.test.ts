@@ -21,6 +21,7 @@ import { batchSchema, batchUpdateSchema } from '../../src/domain/production-sche
 import { purchaseOrderSchema } from '../../src/domain/purchase-order-schemas';
 import { recipeSchema, recipeUpdateSchema } from '../../src/domain/recipe-schemas';
 import { saleSchema } from '../../src/domain/sales-schemas';
+import { appSettingsSchema } from '../../src/domain/settings-schemas';
 import { routeKey } from '../../src/server/auth/access';
 import type { ApiClient } from '../support/api-client';
 import {
@@ -120,6 +121,10 @@ const WRITE_ROUTES: Record<string, RouteFuzz> = {
         isActive: true,
         roleId: s.roleId,
       })),
+  },
+  'PUT /api/admin/settings': {
+    body: appSettingsSchema,
+    valid: () => fc.record({ allowSelfRegistration: fc.boolean() }),
   },
   'PATCH /api/admin/users/:id': {
     body: adminUserUpdateSchema,

@@ -65,7 +65,13 @@ export async function createTestApp(
   options: Partial<Omit<AppOptions, 'db'>> = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  const app = await buildApp({ config: testConfig(), ...options, db: database.db });
+  const app = await buildApp({
+    config: testConfig(),
+    ...options,
+    // Tests register many users from one address; the registration limit has its own tests.
+    throttle: { registrationsPerAddress: 10_000, ...options.throttle },
+    db: database.db,
+  });
   await app.ready();
   return {
     app,

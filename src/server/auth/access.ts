@@ -184,6 +184,8 @@ export function isAllowed(access: Access, subject: AccessSubject): boolean {
       return true;
     case 'admin':
       return subject.isAdmin;
+  'GET /api/admin/settings': ADMIN,
+  'PUT /api/admin/settings': ADMIN,
     case 'module':
       return hasRight(subject, access.module, access.right);
     case 'any-of':

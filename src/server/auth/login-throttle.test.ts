@@ -17,7 +17,7 @@ function throttleAt(start = 1_000_000) {
   const clock = { now: start };
   const throttle = new LoginThrottle(
     database.db,
-    { perUsername: 3, perAddress: 5, windowMs: 60_000 },
+    { perUsername: 3, perAddress: 5, registrationsPerAddress: 2, windowMs: 60_000 },
     () => clock.now,
   );
   return { throttle, clock };
@@ -25,13 +25,36 @@ function throttleAt(start = 1_000_000) {
 
 /** An attempt that fails (is never marked a success); returns the wait it was given. */
 const fail = async (throttle: LoginThrottle, username: string | undefined, address: string) =>
-  (await throttle.begin({ username, address })).waitMinutes;
+  (username === undefined
+    ? await throttle.register(address)
+    : await throttle.signIn({ username, address })
+  ).waitMinutes;
+
+/** A registration that succeeds; returns the wait it was given. */
+async function register(throttle: LoginThrottle, address: string) {
+  const attempt = await throttle.register(address);
+  await attempt.succeeded();
+  return attempt.waitMinutes;
+}
 
 describe('LoginThrottle', () => {
   it('allows attempts until the username has failed too often, whatever its case or address', async () => {
     const { throttle } = throttleAt();
     for (let i = 0; i < 3; i++) expect(await fail(throttle, 'ada', `10.0.0.${i}`)).toBe(0);
     expect(await fail(throttle, 'ADA', '10.0.0.9')).toBe(1);
+  });
+
+  it('limits registrations per address, successful or not, and forgets a success as a failure', async () => {
+    const { throttle, clock } = throttleAt();
+    expect(await register(throttle, '10.0.0.1')).toBe(0);
+    expect(await fail(throttle, undefined, '10.0.0.1')).toBe(0);
+    expect(await register(throttle, '10.0.0.1')).toBe(1);
+    expect(await register(throttle, '10.0.0.2')).toBe(0);
+    // The success was no failure: the address still has all five failures.
+    for (let i = 0; i < 5; i++) expect(await fail(throttle, `user${i}`, '10.0.0.2')).toBe(0);
+    expect(await fail(throttle, 'user9', '10.0.0.2')).toBe(1);
+    clock.now += 60_001;
+    expect(await register(throttle, '10.0.0.1')).toBe(0);
   });
 
   it('limits one address trying many usernames, and registrations from it', async () => {
@@ -67,7 +90,7 @@ describe('LoginThrottle', () => {
     for (const name of ['ada', 'ada', 'ada', 'bob', 'eve']) await fail(throttle, name, '10.0.0.1');
     const fresh = throttleAt(2_000_000).throttle;
     // A new window for the success itself, so neither limit refuses it.
-    const success = await fresh.begin({ username: 'Ada', address: '10.0.0.3' });
+    const success = await fresh.signIn({ username: 'Ada', address: '10.0.0.3' });
     expect(success.waitMinutes).toBe(0);
     await success.succeeded();
     expect(await fail(throttle, 'ada', '10.0.0.2')).toBe(0);

@@ -8,9 +8,11 @@ import {
   roleSchema,
   roleUpdateSchema,
 } from '../../../domain/admin-schemas';
+import { appSettingsSchema } from '../../../domain/settings-schemas';
 import { signedInUser } from '../../auth/guard';
 import type { Database } from '../../db/connection';
 import * as admin from './service';
+import { readSettings, saveSettings } from './settings';
 
 export function adminRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -36,6 +38,12 @@ export function adminRoutes(app: FastifyInstance, { db }: { db: Database }) {
 
   api.delete('/api/admin/users/:id', { schema: withId }, (request) =>
     admin.deleteUser(db, request.params.id, signedInUser(request).id),
+  );
+
+  api.get('/api/admin/settings', () => readSettings(db));
+
+  api.put('/api/admin/settings', { schema: { body: appSettingsSchema } }, (request) =>
+    saveSettings(db, request.body),
   );
 
   api.get('/api/admin/modules', () => admin.listModules(db));

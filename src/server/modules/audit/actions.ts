@@ -35,6 +35,7 @@ export const ROUTE_ACTIONS: Record<string, RouteAction> = {
   'PATCH /api/admin/roles/:id': { action: 'roles.update', recordType: 'role' },
   'DELETE /api/admin/roles/:id': { action: 'roles.delete', recordType: 'role' },
   'PUT /api/admin/roles/:id/permissions': { action: 'roles.permissions', recordType: 'role' },
+  'PUT /api/admin/settings': { action: 'settings.update', recordType: 'settings' },
 
   'POST /api/inventory': { action: 'inventory.create', recordType: 'inventory_item' },
   'PATCH /api/inventory/:id': { action: 'inventory.update', recordType: 'inventory_item' },

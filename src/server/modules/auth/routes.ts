@@ -5,7 +5,7 @@ import type { LoginThrottle } from '../../auth/login-throttle';
 import type { Sessions } from '../../auth/sessions';
 import type { Database } from '../../db/connection';
 import { AppError } from '../../errors';
-import { authenticate, hasAnyUser, loadCurrentUser, registerUser } from './service';
+import { authenticate, loadCurrentUser, registerUser, registrationState } from './service';
 
 const minutes = (n: number) => `${n} minute${n === 1 ? '' : 's'}`;
 
@@ -17,21 +17,19 @@ export function authRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // What the landing page needs before anyone signs in.
-  api.get('/api/app-info', async () => ({
-    timeZone,
-    needsFirstAdmin: !(await hasAnyUser(db)),
-  }));
+  api.get('/api/app-info', async () => ({ timeZone, ...(await registrationState(db)) }));
 
   // A taken username or e-mail must be named (the form has to say which to
   // change), so each refusal counts against the caller's address like a failed
-  // sign-in: probing for accounts is as slow here as on the login form.
+  // sign-in: probing for accounts is as slow here as on the login form. Every
+  // registration counts against the address's registrations too.
   api.post('/api/auth/register', { schema: { body: registerSchema } }, async (request, reply) => {
-    const attempt = await throttle.begin({ address: request.ip });
+    const attempt = await throttle.register(request.ip);
     if (attempt.waitMinutes > 0) {
       request.log.warn({ address: request.ip }, 'registration throttled');
       throw new AppError(
         429,
-        `Too many failed attempts. Please wait ${minutes(attempt.waitMinutes)} and try again.`,
+        `Too many registration attempts from this address. Please wait ${minutes(attempt.waitMinutes)} and try again.`,
       );
     }
     const user = await registerUser(db, request.body);
@@ -46,7 +44,7 @@ export function authRoutes(
   api.post('/api/auth/login', { schema: { body: loginSchema } }, async (request, reply) => {
     const { username, password } = request.body;
     // Counted as a failure from the start: an error on the way is never a free try.
-    const attempt = await throttle.begin({ username, address: request.ip });
+    const attempt = await throttle.signIn({ username, address: request.ip });
     if (attempt.waitMinutes > 0) {
       request.log.warn({ address: request.ip }, 'sign-in throttled');
       throw new AppError(

@@ -2,11 +2,13 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type RegisterInput, usernameKey } from '../../../domain/auth-schemas';
 import { isModuleKey } from '../../../domain/modules';
 import { type ModulePermission, mergePermissions } from '../../../domain/permissions';
+import { REGISTRATION_CLOSED } from '../../../domain/settings-schemas';
 import type { CurrentUser } from '../../../domain/user';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../auth/password';
 import type { Database, Transaction } from '../../db/connection';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema';
-import { AppError, conflict } from '../../errors';
+import { AppError, conflict, forbidden } from '../../errors';
+import { readSettings } from '../admin/settings';
 
 /** The user with their active roles and the rights those roles grant, or null when gone or inactive. */
 export async function loadCurrentUser(db: Database, userId: string): Promise<CurrentUser | null> {
@@ -104,22 +106,35 @@ export async function refuseTakenAccount(
   }
 }
 
-export async function hasAnyUser(db: Database): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).limit(1);
-  return row !== undefined;
+/**
+ * What the landing page needs before anyone signs in: whether the first
+ * account is still to be made, and whether the Register form is open.
+ */
+export async function registrationState(db: Database) {
+  const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
+  return {
+    needsFirstAdmin: anyUser === undefined,
+    registrationOpen: anyUser === undefined || (await readSettings(db)).allowSelfRegistration,
+  };
 }
 
 /**
  * Creates an account. The first account on an empty database becomes the
  * admin; an advisory lock makes two simultaneous first registrations take
- * turns, so only one of them can be first.
+ * turns, so only one of them can be first. Once there is an account, an
+ * administrator may have closed registration; the first one is always open,
+ * or no one could ever sign in to open it.
  */
 export async function registerUser(db: Database, input: RegisterInput) {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bakery:register'))`);
-    await refuseTakenAccount(tx, input);
     const [existing] = await tx.select({ id: users.id }).from(users).limit(1);
+    // Before the taken-name check: a closed door says nothing about who is inside.
+    if (existing && !(await readSettings(tx)).allowSelfRegistration) {
+      throw forbidden(REGISTRATION_CLOSED);
+    }
+    await refuseTakenAccount(tx, input);
     const [created] = await tx
       .insert(users)
       .values({
