@@ -95,9 +95,9 @@ describe('accounting', () => {
       '₦40,000.00',
     ]);
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download Purchase Orders as CSV' }).click();
+    await page.getByRole('link', { name: 'Download Purchase Orders as CSV' }).click();
     const csv = await readFile(await (await download).path(), 'utf8');
-    expect(csv.split('\r\n').slice(0, 1)).toEqual(['\ufeffDate,Item,Details,Amount']);
+    expect(csv.split('\r\n').slice(0, 1)).toEqual(['\ufeffDate,Order Number,Supplier,Amount']);
     expect(csv).toContain(',Golden Penny Mills,40000.00\r\n,Total Expenditures:,,40000.00\r\n');
     await page.getByRole('button', { name: 'Hide Details' }).click();
     await page.getByText('Total Sales Income:').waitFor({ state: 'detached' });

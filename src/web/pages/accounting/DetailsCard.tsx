@@ -83,24 +83,24 @@ export function DetailsList(props: {
                 </Text>
               </Group>
             ))}
-            {pages.hasNextPage && (
-              <Group justify="space-between" wrap="wrap" gap="xs">
-                <Text fz="xs" c="dimmed">
-                  {props.lines.length.toLocaleString('en-NG')} of{' '}
-                  {props.count.toLocaleString('en-NG')} shown
-                </Text>
-                <Button
-                  variant="subtle"
-                  size="compact-xs"
-                  loading={pages.isFetchingNextPage}
-                  onClick={() => pages.fetchNextPage()}
-                >
-                  Show more
-                </Button>
-              </Group>
-            )}
           </Stack>
         </ScrollArea.Autosize>
+      )}
+      {pages.hasNextPage && (
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text fz="xs" c="dimmed">
+            {(props.lines?.length ?? 0).toLocaleString('en-NG')} of{' '}
+            {props.count.toLocaleString('en-NG')} shown
+          </Text>
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            loading={pages.isFetchingNextPage}
+            onClick={() => pages.fetchNextPage()}
+          >
+            Show more
+          </Button>
+        </Group>
       )}
       {props.total !== undefined && (
         <Group
