@@ -12,6 +12,8 @@ export const authKeys = {
 export interface AppInfo {
   timeZone: string;
   needsFirstAdmin: boolean;
+  /** False when an administrator has closed self-registration (never before the first account). */
+  registrationOpen: boolean;
 }
 
 /** The signed-in user, or null when the server answers 401. */

@@ -1,10 +1,11 @@
 import { Tabs } from '@mantine/core';
-import { IconApi, IconHistory, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import { IconApi, IconHistory, IconSettings, IconShieldLock, IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { LoadingLine } from '../../components/LoadingLine';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiPanel } from './ApiPanel';
 import { RolesPanel } from './RolesPanel';
+import { SettingsPanel } from './SettingsPanel';
 import { UsersPanel } from './UsersPanel';
 
 // Loaded when the tab is opened: it brings the date pickers with it.
@@ -28,6 +29,9 @@ export default function AdminPage() {
           <Tabs.Tab value="api" leftSection={<IconApi size={16} aria-hidden />}>
             API
           </Tabs.Tab>
+          <Tabs.Tab value="settings" leftSection={<IconSettings size={16} aria-hidden />}>
+            Settings
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="users">
           <UsersPanel />
@@ -42,6 +46,9 @@ export default function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="api">
           <ApiPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="settings">
+          <SettingsPanel />
         </Tabs.Panel>
       </Tabs>
     </>

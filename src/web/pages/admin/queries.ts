@@ -10,12 +10,14 @@ import type {
 } from '../../../domain/admin-schemas';
 import type { AuditEvent, AuditQuery } from '../../../domain/audit';
 import type { ModuleKey } from '../../../domain/modules';
+import type { AppSettings } from '../../../domain/settings-schemas';
 import { apiGet, apiRequest } from '../../api/http';
 
 export const adminKeys = {
   users: ['/api/admin/users'] as const,
   roles: ['/api/admin/roles'] as const,
   modules: ['/api/admin/modules'] as const,
+  settings: ['/api/admin/settings'] as const,
   openApi: ['/api/openapi.json'] as const,
   audit: (filters: AuditFilters) => ['/api/admin/audit', filters] as const,
 };
@@ -99,4 +101,15 @@ export const useSaveRolePermissions = () =>
   useMutation({
     mutationFn: ({ id, input }: { id: string; input: RolePermissionsInput }) =>
       apiRequest<RoleWithPermissions>('PUT', `/api/admin/roles/${id}/permissions`, input),
+  });
+
+export const useSettings = () =>
+  useQuery({
+    queryKey: adminKeys.settings,
+    queryFn: () => apiGet<AppSettings>('/api/admin/settings'),
+  });
+export const useSaveSettings = () =>
+  useMutation({
+    mutationFn: (input: AppSettings) =>
+      apiRequest<AppSettings>('PUT', '/api/admin/settings', input),
   });

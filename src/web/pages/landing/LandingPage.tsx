@@ -64,6 +64,23 @@ const SECURITY = [
   },
 ];
 
+/** The Register tab: the form, or a notice when an administrator has closed registration. */
+function RegisterPanel({ onRegistered }: { onRegistered: (username: string) => void }) {
+  if (useAppInfo().data?.registrationOpen === false) {
+    return (
+      <Alert
+        color="gray"
+        variant="light"
+        icon={<IconLock aria-hidden />}
+        title="Registration is closed"
+      >
+        Ask an administrator to create an account for you.
+      </Alert>
+    );
+  }
+  return <RegisterForm onRegistered={onRegistered} />;
+}
+
 /** Its own component, so the answer about the first admin re-renders only this notice. */
 function FirstAdminNotice() {
   if (useAppInfo().data?.needsFirstAdmin !== true) return null;
@@ -108,7 +125,7 @@ export function LandingPage() {
               <LoginForm key={registeredUsername} initialUsername={registeredUsername} />
             </Tabs.Panel>
             <Tabs.Panel value="register">
-              <RegisterForm
+              <RegisterPanel
                 onRegistered={(username) => {
                   setRegisteredUsername(username);
                   setTab('login');

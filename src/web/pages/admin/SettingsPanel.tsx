@@ -1,0 +1,53 @@
+import { Card, Stack, Switch, Text, Title } from '@mantine/core';
+import { errorText } from '../../api/http';
+import { notifyError, notifySuccess } from '../../api/notify';
+import { LoadingLine } from '../../components/LoadingLine';
+import { useSaveSettings, useSettings } from './queries';
+
+export function SettingsPanel() {
+  const settings = useSettings();
+  const save = useSaveSettings();
+  if (settings.isPending) return <LoadingLine label="Loading settings..." />;
+  if (settings.isError) return <Text c="red">Failed to load settings</Text>;
+
+  // While saving, the switch shows what was asked for, not the answer still on its way.
+  const allowSelfRegistration = save.isPending
+    ? save.variables.allowSelfRegistration
+    : settings.data.allowSelfRegistration;
+  const toggle = (allow: boolean) =>
+    save.mutate(
+      { allowSelfRegistration: allow },
+      {
+        onSuccess: () =>
+          notifySuccess(
+            'Success',
+            allow ? 'Self-registration is now open' : 'Self-registration is now closed',
+          ),
+        onError: (error) => notifyError('Error', errorText(error, 'Failed to save settings')),
+      },
+    );
+
+  return (
+    <Card withBorder radius="lg" p="lg" maw={720}>
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz="lg">
+            Accounts
+          </Title>
+          <Text c="dimmed" fz="sm">
+            Who may create an account from the sign-in page.
+          </Text>
+        </div>
+        <Switch
+          color="orange"
+          size="md"
+          label="Allow self-registration"
+          description="When on, anyone who opens the sign-in page can register an account with no role. When off, the Register tab says registration is closed and only administrators add users here. The very first account can always be registered."
+          checked={allowSelfRegistration}
+          disabled={save.isPending}
+          onChange={(event) => toggle(event.currentTarget.checked)}
+        />
+      </Stack>
+    </Card>
+  );
+}
