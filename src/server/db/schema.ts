@@ -353,10 +353,12 @@ export const appSettings = pgTable('app_settings', {
 });
 
 /**
- * Sign-in attempts within the throttle window, one row per attempt and scope
- * ('username' or 'address'). `key` is the SHA-256 of the lowercased username or
- * of the client address, so the table never holds what someone typed (people
- * type passwords into the username field). Rows older than the window are pruned.
+ * Sign-in and registration attempts within the throttle window, one row per
+ * attempt and scope ('username' or 'address'). `key` is the SHA-256 of the
+ * username key (`usernameKey`), of the client address, or of "registration " +
+ * the address for the registrations from it, so the table never holds what
+ * someone typed (people type passwords into the username field). Rows older
+ * than the window are pruned.
  */
 export const loginAttempts = pgTable(
   'login_attempts',
