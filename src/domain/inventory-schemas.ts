@@ -67,6 +67,12 @@ export type InventoryItemInput = z.input<typeof inventoryItemSchema>;
 export const inventoryItemUpdateSchema = z.strictObject(itemFields).partial();
 export type InventoryItemUpdateInput = z.input<typeof inventoryItemUpdateSchema>;
 
+/**
+ * GET /api/inventory: the items in use, or with `includeArchived=true` the
+ * archived ones too; the same switch as the distributors list.
+ */
+export { distributorListQuerySchema as inventoryListQuerySchema } from './distributor-schemas';
+
 export interface InventoryItem {
   id: string;
   name: string;
@@ -76,8 +82,16 @@ export interface InventoryItem {
   minStock: number;
   unitCost: number;
   supplier: string | null;
+  /** Deleted while it had history: hidden from lists and pickers, kept for its records. */
+  archived: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/** DELETE /api/inventory/{id}: an item with history is archived instead. */
+export interface ItemDeleteResult {
+  action: 'deleted' | 'archived';
+  message: string;
 }
 
 export const STOCK_MOVEMENT_REASONS = {

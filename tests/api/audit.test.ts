@@ -141,6 +141,12 @@ describe('every write is recorded', () => {
       body: { name: 'Salt', category: 'ingredients', unit: 'kg', unitCost: 100 },
     });
     await write('DELETE', '/api/inventory/:id', 'inventory.delete', { id: salt.id });
+    const [deleted] = await allRows().limit(1);
+    expect(deleted?.summary).toMatchObject({ result: 'deleted' });
+    await write('DELETE', '/api/inventory/:id', 'inventory.delete', { id: flourId });
+    const [archivedItem] = await allRows().limit(1);
+    expect(archivedItem?.summary).toMatchObject({ result: 'archived' });
+    await write('POST', '/api/inventory/:id/unarchive', 'inventory.unarchive', { id: flourId });
 
     const order = {
       supplier: 'Golden Penny',

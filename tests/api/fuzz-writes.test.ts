@@ -202,6 +202,7 @@ const WRITE_ROUTES: Record<string, RouteFuzz> = {
       }),
   },
   'DELETE /api/inventory/:id': { id: (s) => s.itemId },
+  'POST /api/inventory/:id/unarchive': { id: (s) => s.itemId },
 
   'POST /api/purchase-orders': {
     body: purchaseOrderSchema,

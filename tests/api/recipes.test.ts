@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InventoryItem } from '../../src/domain/inventory-schemas';
 import type { ProductionBatch } from '../../src/domain/production-schemas';
 import type { Recipe } from '../../src/domain/recipe-schemas';
+import { recipes } from '../../src/server/db/schema';
 import { ApiClient } from '../support/api-client';
 import { createRole, firstAdmin, userWithRole } from '../support/personas';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -371,20 +372,42 @@ describe('deleting and restoring', () => {
     ]);
   });
 
-  it('refuses to restore a recipe whose ingredient has left the inventory since', async () => {
+  it('refuses to restore a recipe whose ingredient was archived since, until it is back', async () => {
     const raisins = await addItem('Raisins', 'kg');
     const recipe = await createRecipe('Raisin Loaf', {
       ingredients: [{ itemId: raisins.id, quantity: 0.2, unit: 'kg' }],
     });
     await admin.delete(`/api/recipes/${recipe.id}`);
-    expect((await admin.delete(`/api/inventory/${raisins.id}`)).status).toBe(200);
+    expect((await admin.delete(`/api/inventory/${raisins.id}`)).body).toMatchObject({
+      action: 'archived',
+    });
 
     const restore = await admin.post(`/api/recipes/${recipe.id}/restore`);
     expect(restore.status).toBe(409);
     expect(restore.body).toEqual({
-      message: 'Raisin Loaf cannot be restored: one of its ingredients is no longer in inventory',
+      message: 'Raisin Loaf cannot be restored: Raisins is archived. Unarchive it first.',
     });
     expect(await listNames()).not.toContain('Raisin Loaf');
+
+    expect((await admin.post(`/api/inventory/${raisins.id}/unarchive`)).status).toBe(200);
+    expect((await admin.post(`/api/recipes/${recipe.id}/restore`)).status).toBe(200);
+    expect(await listNames()).toContain('Raisin Loaf');
+  });
+
+  it('refuses to restore a recipe whose ingredient an older release deleted', async () => {
+    const [legacy] = await testApp.database.db
+      .insert(recipes)
+      .values({
+        name: 'Currant Loaf',
+        ingredients: [{ itemId: randomUUID(), quantity: 0.2, unit: 'kg' }],
+        deletedAt: new Date(),
+      })
+      .returning({ id: recipes.id });
+    const restore = await admin.post(`/api/recipes/${legacy?.id}/restore`);
+    expect(restore.status).toBe(409);
+    expect(restore.body).toEqual({
+      message: 'Currant Loaf cannot be restored: one of its ingredients is no longer in inventory',
+    });
   });
 
   it("keeps a deleted recipe's batches with their recipe name, and makes no new ones", async () => {

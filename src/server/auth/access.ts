@@ -40,7 +40,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/inventory/low-stock': { kind: 'module', module: 'inventory', right: 'read' },
   'POST /api/inventory': { kind: 'module', module: 'inventory', right: 'write' },
   'PATCH /api/inventory/:id': { kind: 'module', module: 'inventory', right: 'write' },
+  // Delete archives an item with history; unarchiving undoes it, with the same right.
   'DELETE /api/inventory/:id': { kind: 'module', module: 'inventory', right: 'delete' },
+  'POST /api/inventory/:id/unarchive': { kind: 'module', module: 'inventory', right: 'delete' },
   'GET /api/inventory/:id/movements': { kind: 'module', module: 'inventory', right: 'read' },
 
   'GET /api/purchase-orders': { kind: 'module', module: 'purchase_orders', right: 'read' },

@@ -136,6 +136,9 @@ export const inventoryItems = pgTable(
     supplier: varchar('supplier', { length: 200 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // An item with history is archived, not deleted: its movements, orders and
+    // batches keep pointing at it. Null while it is in use.
+    archivedAt: moment('archived_at'),
   },
   (t) => [
     check(
@@ -328,16 +331,17 @@ export const stockMovements = pgTable(
   'stock_movements',
   {
     id: id(),
+    // A movement outlives nothing it names: the item and the user stay (archived, deactivated).
     itemId: uuid('item_id')
       .notNull()
-      .references(() => inventoryItems.id, { onDelete: 'cascade' }),
+      .references(() => inventoryItems.id, { onDelete: 'restrict' }),
     quantityChange: quantity('quantity_change').notNull(),
     /** receipt | production | production_cancelled | manual_adjustment | initial_stock */
     reason: varchar('reason', { length: 30 }).$type<StockMovementReason>().notNull(),
     /** The record that caused it: 'purchase_order' or 'production_batch', with its id. */
     referenceType: varchar('reference_type', { length: 30 }),
     referenceId: uuid('reference_id'),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
   (t) => [

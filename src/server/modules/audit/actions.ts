@@ -40,6 +40,10 @@ export const ROUTE_ACTIONS: Record<string, RouteAction> = {
   'POST /api/inventory': { action: 'inventory.create', recordType: 'inventory_item' },
   'PATCH /api/inventory/:id': { action: 'inventory.update', recordType: 'inventory_item' },
   'DELETE /api/inventory/:id': { action: 'inventory.delete', recordType: 'inventory_item' },
+  'POST /api/inventory/:id/unarchive': {
+    action: 'inventory.unarchive',
+    recordType: 'inventory_item',
+  },
 
   'POST /api/purchase-orders': { action: 'purchase_orders.create', recordType: 'purchase_order' },
   'PATCH /api/purchase-orders/:id/receive': {

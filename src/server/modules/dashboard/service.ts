@@ -1,4 +1,4 @@
-import { and, asc, desc, gt, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DashboardSummary } from '../../../domain/dashboard';
 import type { AccessSubject } from '../../../domain/permissions';
 import { canRead } from '../../../domain/permissions';
@@ -6,24 +6,21 @@ import type { BatchStatus } from '../../../domain/production-schemas';
 import { businessDay } from '../../../domain/time';
 import type { Database } from '../../db/connection';
 import { inventoryItems, productionBatches, purchaseOrders } from '../../db/schema';
+import { isLowStock, toItem } from '../inventory/service';
 
 const AWAITING_DELIVERY = ['pending', 'shipped'];
-const LOW = and(
-  gt(inventoryItems.minStock, 0),
-  lte(inventoryItems.currentStock, inventoryItems.minStock),
-);
 
 async function inventoryPart(db: Database): Promise<DashboardSummary['inventory']> {
   const [totals] = await db
     .select({
       totalValue: sql<string>`coalesce(round(sum(${inventoryItems.currentStock} * ${inventoryItems.unitCost}), 2), 0)::text`,
-      lowStockCount: sql<number>`(count(*) filter (where ${LOW}))::int`,
+      lowStockCount: sql<number>`(count(*) filter (where ${isLowStock}))::int`,
     })
     .from(inventoryItems);
   const lowStockItems = await db
     .select()
     .from(inventoryItems)
-    .where(LOW)
+    .where(isLowStock)
     .orderBy(
       asc(sql`${inventoryItems.currentStock} / ${inventoryItems.minStock}`),
       asc(inventoryItems.name),
@@ -32,11 +29,7 @@ async function inventoryPart(db: Database): Promise<DashboardSummary['inventory'
   return {
     totalValue: Number(totals?.totalValue ?? 0),
     lowStockCount: Number(totals?.lowStockCount ?? 0),
-    lowStockItems: lowStockItems.map((item) => ({
-      ...item,
-      createdAt: item.createdAt.toISOString(),
-      updatedAt: item.updatedAt.toISOString(),
-    })),
+    lowStockItems: lowStockItems.map(toItem),
   };
 }
 

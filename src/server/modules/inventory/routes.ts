@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../domain/admin-schemas';
-import { inventoryItemSchema, inventoryItemUpdateSchema } from '../../../domain/inventory-schemas';
+import {
+  inventoryItemSchema,
+  inventoryItemUpdateSchema,
+  inventoryListQuerySchema,
+} from '../../../domain/inventory-schemas';
 import { pageSchema } from '../../../domain/paging';
 import { signedInUser } from '../../auth/guard';
 import type { Database } from '../../db/connection';
@@ -15,7 +19,12 @@ export function inventoryRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // Every page that shows or picks items reads these; any write empties the cache.
-  api.get('/api/inventory', () => cache.get('inventory', () => inventory.listItems(db)));
+  api.get('/api/inventory', { schema: { querystring: inventoryListQuerySchema } }, (request) => {
+    const { includeArchived } = request.query;
+    return cache.get(includeArchived ? 'inventory:all' : 'inventory', () =>
+      inventory.listItems(db, includeArchived),
+    );
+  });
   api.get('/api/inventory/low-stock', () =>
     cache.get('inventory:low-stock', () => inventory.listLowStock(db)),
   );
@@ -35,6 +44,10 @@ export function inventoryRoutes(
 
   api.delete('/api/inventory/:id', { schema: { params: idParamsSchema } }, (request) =>
     inventory.deleteItem(db, request.params.id),
+  );
+
+  api.post('/api/inventory/:id/unarchive', { schema: { params: idParamsSchema } }, (request) =>
+    inventory.unarchiveItem(db, request.params.id),
   );
 
   api.get(

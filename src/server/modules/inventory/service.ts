@@ -1,12 +1,14 @@
-import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type {
   InventoryItem,
   InventoryItemInput,
   InventoryItemUpdateInput,
+  ItemDeleteResult,
   StockMovement,
 } from '../../../domain/inventory-schemas';
 import { quantityDifference } from '../../../domain/quantity';
-import type { Database } from '../../db/connection';
+import type { Database, Transaction } from '../../db/connection';
+import { rowsOf } from '../../db/raw-results';
 import {
   inventoryItems,
   productionBatches,
@@ -20,30 +22,43 @@ import { changeStock } from './stock';
 
 type ItemRow = typeof inventoryItems.$inferSelect;
 
-function toItem(row: ItemRow): InventoryItem {
+export function toItem({ archivedAt, ...row }: ItemRow): InventoryItem {
   return {
     ...row,
+    archived: archivedAt !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-export async function listItems(db: Database): Promise<InventoryItem[]> {
-  const rows = await db.select().from(inventoryItems).orderBy(asc(inventoryItems.name));
+/** Items in use: the rule every list, picker and low-stock count applies. */
+export const isInUse = isNull(inventoryItems.archivedAt);
+
+/** Items in use by name, or all of them with `includeArchived`. */
+export async function listItems(db: Database, includeArchived: boolean): Promise<InventoryItem[]> {
+  const rows = await db
+    .select()
+    .from(inventoryItems)
+    .where(includeArchived ? undefined : isInUse)
+    .orderBy(asc(inventoryItems.name));
   return rows.map(toItem);
 }
 
-/** Spec: low stock for the dashboard and reports is a minimum above 0 and stock at or below it. */
+/**
+ * Spec: low stock for the dashboard and reports is a minimum above 0 and stock
+ * at or below it. An archived item is no longer stocked, so it is never low.
+ */
+export const isLowStock = and(
+  isInUse,
+  gt(inventoryItems.minStock, 0),
+  lte(inventoryItems.currentStock, inventoryItems.minStock),
+);
+
 export async function listLowStock(db: Database): Promise<InventoryItem[]> {
   const rows = await db
     .select()
     .from(inventoryItems)
-    .where(
-      and(
-        gt(inventoryItems.minStock, 0),
-        lte(inventoryItems.currentStock, inventoryItems.minStock),
-      ),
-    )
+    .where(isLowStock)
     .orderBy(
       asc(sql`${inventoryItems.currentStock} / ${inventoryItems.minStock}`),
       asc(inventoryItems.name),
@@ -110,37 +125,90 @@ export async function updateItem(
   return getItem(db, id);
 }
 
-/** Refuses, naming them, while recipes or purchase orders use the item; nothing is left dangling. */
-export async function deleteItem(db: Database, id: string) {
+async function lockItem(tx: Transaction, id: string) {
+  const [item] = await tx
+    .select({ name: inventoryItems.name, archivedAt: inventoryItems.archivedAt })
+    .from(inventoryItems)
+    .where(eq(inventoryItems.id, id))
+    .for('update');
+  if (!item) throw notFound('Inventory item');
+  return item;
+}
+
+/** Orders not yet received: the item is still to arrive. */
+const AWAITING_DELIVERY = ['pending', 'shipped'];
+
+/** Refuses, naming them, while a recipe in use or an order awaiting delivery needs the item. */
+async function refuseWhileNeeded(tx: Transaction, id: string, name: string) {
+  const uses = JSON.stringify([{ itemId: id }]);
+  const usedByRecipes = await tx
+    .select({ name: recipes.name })
+    .from(recipes)
+    .where(sql`${recipes.ingredients} @> ${uses}::jsonb and ${recipes.deletedAt} is null`)
+    .orderBy(asc(recipes.name));
+  const usedByOrders = await tx
+    .select({ orderNumber: purchaseOrders.orderNumber })
+    .from(purchaseOrders)
+    .where(
+      sql`${purchaseOrders.items} @> ${uses}::jsonb and ${inArray(purchaseOrders.status, AWAITING_DELIVERY)}`,
+    )
+    .orderBy(asc(purchaseOrders.orderNumber));
+  if (usedByRecipes.length === 0 && usedByOrders.length === 0) return;
+  const parts = [
+    usedByRecipes.length > 0 &&
+      `${usedByRecipes.length === 1 ? 'recipe' : 'recipes'} ${usedByRecipes.map((r) => r.name).join(', ')}`,
+    usedByOrders.length > 0 &&
+      `${usedByOrders.length === 1 ? 'purchase order' : 'purchase orders'} ${usedByOrders.map((o) => o.orderNumber).join(', ')}`,
+  ].filter(Boolean);
+  throw conflict(`Cannot delete "${name}": it is used by ${parts.join(' and ')}.`);
+}
+
+/** Any stock movement, or any order or recipe (deleted ones too) that names the item. */
+async function hasHistory(tx: Transaction, id: string) {
+  const uses = JSON.stringify([{ itemId: id }]);
+  const [row] = await rowsOf<{ used: boolean }>(
+    tx,
+    sql`select
+    exists (select 1 from ${stockMovements} where ${stockMovements.itemId} = ${id})
+    or exists (select 1 from ${purchaseOrders} where ${purchaseOrders.items} @> ${uses}::jsonb)
+    or exists (select 1 from ${recipes} where ${recipes.ingredients} @> ${uses}::jsonb) as used`,
+  );
+  return row?.used === true;
+}
+
+/**
+ * Design: an item with history is archived, so every movement, order and batch
+ * that names it stays whole; one without any is deleted.
+ */
+export async function deleteItem(db: Database, id: string): Promise<ItemDeleteResult> {
   return db.transaction(async (tx) => {
-    const [item] = await tx
-      .select({ name: inventoryItems.name })
-      .from(inventoryItems)
-      .where(eq(inventoryItems.id, id))
-      .for('update');
-    if (!item) throw notFound('Inventory item');
-    const uses = JSON.stringify([{ itemId: id }]);
-    const usedByRecipes = await tx
-      .select({ name: recipes.name })
-      .from(recipes)
-      .where(sql`${recipes.ingredients} @> ${uses}::jsonb and ${recipes.deletedAt} is null`)
-      .orderBy(asc(recipes.name));
-    const usedByOrders = await tx
-      .select({ orderNumber: purchaseOrders.orderNumber })
-      .from(purchaseOrders)
-      .where(sql`${purchaseOrders.items} @> ${uses}::jsonb`)
-      .orderBy(asc(purchaseOrders.orderNumber));
-    if (usedByRecipes.length > 0 || usedByOrders.length > 0) {
-      const parts = [
-        usedByRecipes.length > 0 &&
-          `${usedByRecipes.length === 1 ? 'recipe' : 'recipes'} ${usedByRecipes.map((r) => r.name).join(', ')}`,
-        usedByOrders.length > 0 &&
-          `${usedByOrders.length === 1 ? 'purchase order' : 'purchase orders'} ${usedByOrders.map((o) => o.orderNumber).join(', ')}`,
-      ].filter(Boolean);
-      throw conflict(`Cannot delete "${item.name}": it is used by ${parts.join(' and ')}.`);
+    const item = await lockItem(tx, id);
+    if (item.archivedAt) throw conflict(`${item.name} is already archived`);
+    await refuseWhileNeeded(tx, id, item.name);
+    if (await hasHistory(tx, id)) {
+      await tx
+        .update(inventoryItems)
+        .set({ archivedAt: new Date(), updatedAt: new Date() })
+        .where(eq(inventoryItems.id, id));
+      return {
+        action: 'archived',
+        message: `${item.name} has stock history, so it was archived instead of deleted`,
+      };
     }
     await tx.delete(inventoryItems).where(eq(inventoryItems.id, id));
-    return { message: `${item.name} deleted` };
+    return { action: 'deleted', message: `${item.name} was deleted` };
+  });
+}
+
+export async function unarchiveItem(db: Database, id: string) {
+  return db.transaction(async (tx) => {
+    const item = await lockItem(tx, id);
+    if (!item.archivedAt) throw conflict(`${item.name} is not archived`);
+    await tx
+      .update(inventoryItems)
+      .set({ archivedAt: null, updatedAt: new Date() })
+      .where(eq(inventoryItems.id, id));
+    return { message: `${item.name} is back on the inventory list` };
   });
 }
 

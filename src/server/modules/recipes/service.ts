@@ -71,6 +71,7 @@ async function checkIngredients(tx: Transaction, lines: readonly Line[]) {
       name: inventoryItems.name,
       category: inventoryItems.category,
       unit: inventoryItems.unit,
+      archivedAt: inventoryItems.archivedAt,
     })
     .from(inventoryItems)
     .where(
@@ -78,13 +79,17 @@ async function checkIngredients(tx: Transaction, lines: readonly Line[]) {
         inventoryItems.id,
         lines.map((line) => line.itemId),
       ),
-    );
+    )
+    // Share-locked: an item is not archived while a recipe starts to use it.
+    .for('share');
   const byId = new Map(items.map((item) => [item.id, item]));
   const errors: FieldError[] = [];
   lines.forEach((line, index) => {
     const item = byId.get(line.itemId);
     if (!item) {
       errors.push({ path: `ingredients.${index}.itemId`, message: 'Choose an ingredient' });
+    } else if (item.archivedAt) {
+      errors.push({ path: `ingredients.${index}.itemId`, message: `${item.name} is archived` });
     } else if (item.category !== 'ingredients') {
       errors.push({
         path: `ingredients.${index}.itemId`,
@@ -201,19 +206,31 @@ export async function restoreRecipe(db: Database, id: string): Promise<Recipe> {
       .where(and(eq(recipes.id, id), isNotNull(recipes.deletedAt)))
       .for('update');
     if (!row) throw notFound('Deleted recipe');
-    // An item deleted since (allowed once no recipe in use named it) leaves nothing to bake with.
+    // An item archived since (allowed once no recipe in use named it), or deleted
+    // by a release before archiving, leaves nothing to bake with.
     const present = await tx
-      .select({ id: inventoryItems.id })
+      .select({
+        id: inventoryItems.id,
+        name: inventoryItems.name,
+        archivedAt: inventoryItems.archivedAt,
+      })
       .from(inventoryItems)
       .where(
         inArray(
           inventoryItems.id,
           row.ingredients.map((line) => line.itemId),
         ),
-      );
+      )
+      .for('share');
     if (present.length < new Set(row.ingredients.map((line) => line.itemId)).size) {
       throw conflict(
         `${row.name} cannot be restored: one of its ingredients is no longer in inventory`,
+      );
+    }
+    const archived = present.find((item) => item.archivedAt);
+    if (archived) {
+      throw conflict(
+        `${row.name} cannot be restored: ${archived.name} is archived. Unarchive it first.`,
       );
     }
     await checkNameFree(tx, row.name, id);
