@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, RoleWithPermissions } from '../../src/domain/admin-schemas';
-import { sessions } from '../../src/server/db/schema';
+import { sessions, stockMovements, users } from '../../src/server/db/schema';
 import { ApiClient } from '../support/api-client';
 import { createRole, firstAdmin, userWithRole } from '../support/personas';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -152,13 +153,75 @@ describe('users', () => {
     expect(rows.some((row) => (row.sess as { userId?: string }).userId === id)).toBe(false);
   });
 
-  it('deletes a user', async () => {
+  it('deletes a user who has done nothing yet', async () => {
     const created = await admin.post<AdminUser>('/api/admin/users', newUser('gone'));
     const reply = await admin.delete(`/api/admin/users/${created.body.id}`);
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ message: 'User deleted successfully' });
+    expect(reply.body).toEqual({ action: 'deleted', message: 'User deleted successfully' });
     const list = await admin.get<AdminUser[]>('/api/admin/users');
     expect(list.body.some((u) => u.id === created.body.id)).toBe(false);
+  });
+});
+
+describe('history is never erased: a user with history is deactivated', () => {
+  it('keeps a storekeeper who moved stock, with their movements and trail', async () => {
+    const role = await createRole(
+      admin,
+      'Storekeepers',
+      { canRead: true, canWrite: true, canDelete: false },
+      ['inventory'],
+    );
+    const keeper = await userWithRole(testApp, admin, 'keeper', role);
+    const keeperId = (await keeper.get<{ id: string }>('/api/auth/user')).body.id;
+    const item = await keeper.post<{ id: string }>('/api/inventory', {
+      name: 'Kept Flour',
+      category: 'ingredients',
+      unit: 'kg',
+      currentStock: 10,
+    });
+
+    const reply = await admin.delete(`/api/admin/users/${keeperId}`);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      action: 'deactivated',
+      message:
+        'baker_keeper has recorded activity, so the account was deactivated instead of deleted',
+    });
+    const listed = (await admin.get<AdminUser[]>('/api/admin/users')).body;
+    expect(listed.find((u) => u.id === keeperId)).toMatchObject({
+      isActive: false,
+      roleName: 'Storekeepers',
+    });
+    expect((await keeper.get('/api/auth/user')).status).toBe(401);
+    const movements = await admin.get<{ userName: string | null }[]>(
+      `/api/inventory/${item.body.id}/movements`,
+    );
+    expect(movements.body.map((m) => m.userName)).toEqual(['Test keeper']);
+    const trail = await admin.get<{ userId: string | null }[]>(
+      `/api/admin/audit?userId=${keeperId}`,
+    );
+    expect(trail.body.length).toBeGreaterThan(0);
+
+    const again = await admin.delete(`/api/admin/users/${keeperId}`);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: 'baker_keeper is already deactivated' });
+  });
+
+  it('lets the database refuse to delete a user whose stock movements name them', async () => {
+    const mover = await userWithRole(testApp, admin, 'mover', null);
+    const moverId = (await mover.get<{ id: string }>('/api/auth/user')).body.id;
+    const item = await admin.post<{ id: string }>('/api/inventory', {
+      name: 'Moved Sugar',
+      category: 'ingredients',
+      unit: 'kg',
+    });
+    await testApp.database.db.insert(stockMovements).values({
+      itemId: item.body.id,
+      quantityChange: 1,
+      reason: 'manual_adjustment',
+      userId: moverId,
+    });
+    await expect(testApp.database.db.delete(users).where(eq(users.id, moverId))).rejects.toThrow();
   });
 });
 

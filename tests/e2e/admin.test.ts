@@ -315,15 +315,35 @@ describe('admin panel', () => {
       expect(response.status(), await response.text()).toBe(200);
     });
 
-    test('Delete asks first, then deletes the user and removes the row', async () => {
+    test('Delete asks first; a user who has signed in is deactivated instead and stays listed', async () => {
       const row = userRow(page, STOREKEEPER.username);
       await row.getByRole('button', { name: `Delete ${STOREKEEPER.username}` }).click();
       const confirm = page.getByRole('dialog');
       await confirm.getByText('Are you sure you want to delete this user?').waitFor();
       await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
 
-      const toast = await expectToast(page, 'Success', 'User deleted successfully');
+      const toast = await expectToast(
+        page,
+        'Success',
+        `${STOREKEEPER.username} has recorded activity, so the account was deactivated instead of deleted`,
+      );
       await confirm.waitFor({ state: 'detached' });
+      await row.getByText('Inactive', { exact: true }).waitFor();
+      await dismissToast(toast);
+    });
+
+    test('Delete removes a user who never did anything', async () => {
+      const unused = { ...LEAVER, username: 'never_here', email: 'never@bakery.ng' };
+      await page.getByRole('button', { name: 'Add User' }).click();
+      await fillUserForm(page, unused);
+      await userDialog(page).getByRole('button', { name: 'Create User' }).click();
+      await dismissToast(await expectToast(page, 'Success', 'User created successfully'));
+      const row = userRow(page, unused.username);
+      await row.getByRole('button', { name: `Delete ${unused.username}` }).click();
+      const confirm = page.getByRole('dialog');
+      await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+
+      const toast = await expectToast(page, 'Success', 'User deleted successfully');
       await row.waitFor({ state: 'detached' });
       expect(await userRow(page, ADMIN.username).count()).toBe(1);
       await dismissToast(toast);

@@ -11,7 +11,17 @@ import type {
 import { isModuleKey, MODULE_KEYS } from '../../../domain/modules';
 import { hashPassword } from '../../auth/password';
 import type { Database, Transaction } from '../../db/connection';
-import { permissions, rolePermissions, roles, sessions, userRoles, users } from '../../db/schema';
+import { rowsOf } from '../../db/raw-results';
+import {
+  auditEvents,
+  permissions,
+  rolePermissions,
+  roles,
+  sessions,
+  stockMovements,
+  userRoles,
+  users,
+} from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { refuseTakenAccount } from '../auth/service';
 
@@ -150,25 +160,53 @@ export async function updateUser(
   return getUser(db, id);
 }
 
+/** What the user did stays theirs: any audit event or stock movement naming them. */
+async function hasHistory(tx: Transaction, userId: string) {
+  const [row] = await rowsOf<{ used: boolean }>(
+    tx,
+    sql`select
+      exists (select 1 from ${auditEvents} where ${auditEvents.userId} = ${userId})
+      or exists (select 1 from ${stockMovements} where ${stockMovements.userId} = ${userId}) as used`,
+  );
+  return row?.used === true;
+}
+
+/**
+ * A user with history is deactivated instead of deleted (signed out, kept with
+ * their roles, able to be reactivated), so the trail and the stock movements
+ * keep naming them; one with none is deleted.
+ */
 export async function deleteUser(db: Database, id: string, adminId: string) {
   if (id === adminId) throw conflict('You cannot delete your own account');
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await lockAdminChanges(tx);
     const [target] = await tx
-      .select({ isAdmin: users.isAdmin, isActive: users.isActive })
+      .select({ username: users.username, isAdmin: users.isAdmin, isActive: users.isActive })
       .from(users)
-      .where(eq(users.id, id));
+      .where(eq(users.id, id))
+      .for('update');
     if (!target) throw notFound('User');
     if (target.isAdmin && target.isActive && (await otherActiveAdmins(tx, id)) === 0) {
       throw conflict(LAST_ADMIN);
     }
+    const kept = await hasHistory(tx, id);
+    if (kept && !target.isActive) throw conflict(`${target.username} is already deactivated`);
     await endSessionsOf(tx, id);
+    if (kept) {
+      await tx
+        .update(users)
+        .set({ isActive: false, updatedAt: new Date() })
+        .where(eq(users.id, id));
+      return {
+        action: 'deactivated' as const,
+        message: `${target.username} has recorded activity, so the account was deactivated instead of deleted`,
+      };
+    }
     await tx.delete(users).where(eq(users.id, id));
+    return { action: 'deleted' as const, message: 'User deleted successfully' };
   });
-  return { message: 'User deleted successfully' };
 }
 
-/** The modules a role can be given rights on, as the permissions table names them. */
 export async function listModules(db: Database) {
   const rows = await db
     .select({

@@ -27,8 +27,8 @@ export function UsersPanel() {
   const confirmDelete = () => {
     if (!deleting) return;
     deleteUser.mutate(deleting.id, {
-      onSuccess: () => {
-        notifySuccess('Success', 'User deleted successfully');
+      onSuccess: (result) => {
+        notifySuccess('Success', result.message);
         setDeleting(null);
       },
       onError: (error) => {

@@ -80,7 +80,12 @@ export const useUpdateUser = () =>
   });
 export const useDeleteUser = () =>
   useMutation({
-    mutationFn: (id: string) => apiRequest<{ message: string }>('DELETE', `/api/admin/users/${id}`),
+    // A user with recorded activity is deactivated instead; the message says which.
+    mutationFn: (id: string) =>
+      apiRequest<{ action: 'deleted' | 'deactivated'; message: string }>(
+        'DELETE',
+        `/api/admin/users/${id}`,
+      ),
   });
 
 export const useCreateRole = () =>
