@@ -30,7 +30,10 @@ export class ApiClient {
     const text = response.body;
     return {
       status: response.statusCode,
-      body: (text ? JSON.parse(text) : undefined) as T,
+      // CSV files and other text come back as text.
+      body: (text && /json/.test(String(response.headers['content-type']))
+        ? JSON.parse(text)
+        : text || undefined) as T,
       headers: response.headers,
     };
   }
