@@ -7,7 +7,7 @@ import {
   recordId,
   storable,
 } from './fields';
-import { fromKobo, type Kobo, toKobo } from './money';
+import { formatNaira, fromKobo, type Kobo, toKobo } from './money';
 import { pageSchema } from './paging';
 
 const required = (label: string, max: number) =>
@@ -147,9 +147,20 @@ export interface BreadReturn {
   createdAt: string;
 }
 
-/** GET /api/distributors/{id}/returnable: breads it may still return, and the price it last paid. */
+/**
+ * GET /api/distributors/{id}/returnable: breads it may still return, the price
+ * it last paid (the form's default credit) and the most it paid (the limit).
+ */
 export interface ReturnableBread {
   recipeName: string;
   returnable: number;
   lastPrice: number;
+  maxPrice: number;
 }
+
+/**
+ * A return is credited at no more than the distributor paid for that bread:
+ * the highest price among its sales of it, the sales the return is made against.
+ */
+export const returnPriceTooHigh = (maxPrice: number, recipeName: string) =>
+  `Price per loaf cannot be more than ${formatNaira(maxPrice)}, the most this distributor paid for ${recipeName}`;

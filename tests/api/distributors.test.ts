@@ -397,8 +397,8 @@ describe('returns', () => {
     const reply = await admin.get<ReturnableBread[]>(`/api/distributors/${shop.id}/returnable`);
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual([
-      { recipeName: 'Agege Bread', returnable: 10, lastPrice: 550 },
-      { recipeName: 'Wheat Bread', returnable: 3, lastPrice: 700 },
+      { recipeName: 'Agege Bread', returnable: 10, lastPrice: 550, maxPrice: 550 },
+      { recipeName: 'Wheat Bread', returnable: 3, lastPrice: 700, maxPrice: 700 },
     ]);
   });
 
@@ -437,7 +437,7 @@ describe('returns', () => {
     expect((await giveBack(shop, 'Agege Bread', 6, 500, { reason: 'damaged' })).status).toBe(201);
     expect(
       (await admin.get<ReturnableBread[]>(`/api/distributors/${shop.id}/returnable`)).body,
-    ).toEqual([{ recipeName: 'Wheat Bread', returnable: 3, lastPrice: 700 }]);
+    ).toEqual([{ recipeName: 'Wheat Bread', returnable: 3, lastPrice: 700, maxPrice: 700 }]);
 
     const none = await giveBack(shop, 'Agege Bread', 1, 500);
     expect(none.status).toBe(409);
@@ -474,7 +474,48 @@ describe('returns', () => {
     expect(replies.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(
       (await admin.get<ReturnableBread[]>(`/api/distributors/${shop.id}/returnable`)).body,
-    ).toEqual([{ recipeName: 'Wheat Bread', returnable: 1, lastPrice: 700 }]);
+    ).toEqual([{ recipeName: 'Wheat Bread', returnable: 1, lastPrice: 700, maxPrice: 700 }]);
+  });
+
+  it('refuses a price per loaf above the most the distributor paid for that bread, recording nothing', async () => {
+    const buyer = await distributor('Price Cap Shop');
+    await sell(buyer, 'Agege Bread', 5, 600);
+    await sell(buyer, 'Agege Bread', 5, 450);
+    // Another bread's and another distributor's prices are no limit for this one.
+    await sell(buyer, 'Wheat Bread', 1, 900);
+    await sell(shop, 'Agege Bread', 1, 1000);
+    expect(
+      (await admin.get<ReturnableBread[]>(`/api/distributors/${buyer.id}/returnable`)).body,
+    ).toEqual([
+      { recipeName: 'Agege Bread', returnable: 10, lastPrice: 450, maxPrice: 600 },
+      { recipeName: 'Wheat Bread', returnable: 1, lastPrice: 900, maxPrice: 900 },
+    ]);
+    const before = await account(buyer);
+
+    const message =
+      'Price per loaf cannot be more than ₦600.00, the most this distributor paid for Agege Bread';
+    for (const price of [600.01, 5000, 1_000_000_000]) {
+      const reply = await giveBack(buyer, 'Agege Bread', 1, price);
+      expect(reply.status, String(price)).toBe(400);
+      expect(reply.body).toEqual({ message, errors: [{ path: 'pricePerLoaf', message }] });
+    }
+    expect(await account(buyer)).toEqual(before);
+    expect((await admin.get(`/api/bread-returns?distributorId=${buyer.id}`)).body).toEqual([]);
+
+    // The highest price it paid, not the last, is the limit; below it is a lower credit.
+    expect((await giveBack(buyer, 'Agege Bread', 1, 600)).status).toBe(201);
+    expect((await giveBack(buyer, 'Agege Bread', 1, 0)).status).toBe(201);
+    expect(figures(await account(buyer))).toMatchObject({ totalReturns: 600 });
+  });
+
+  it('asks for the price per loaf: the spec gives it no default', async () => {
+    const reply = await admin.post('/api/bread-returns', {
+      distributorId: shop.id,
+      recipeName: 'Wheat Bread',
+      loavesReturned: 1,
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ errors: [{ path: 'pricePerLoaf' }] });
   });
 
   it.each([

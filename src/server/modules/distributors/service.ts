@@ -11,6 +11,8 @@ import type {
   PaymentMethod,
   ReturnReason,
 } from '../../../domain/distributor-schemas';
+import { returnPriceTooHigh } from '../../../domain/distributor-schemas';
+import { toKobo } from '../../../domain/money';
 import type { Database, Transaction } from '../../db/connection';
 import {
   breadReturns,
@@ -18,7 +20,7 @@ import {
   distributors,
   salesTransactions,
 } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 
 type DistributorRow = typeof distributors.$inferSelect;
 
@@ -264,7 +266,10 @@ export async function createReturn(db: Database, input: BreadReturnInput) {
       sql`select pg_advisory_xact_lock(hashtext(${`bakery:returns:${input.distributorId}`}))`,
     );
     const [bought] = await tx
-      .select({ loaves: sql<string>`coalesce(sum(${salesTransactions.loavesTaken}), 0)::text` })
+      .select({
+        loaves: sql<string>`coalesce(sum(${salesTransactions.loavesTaken}), 0)::text`,
+        maxPrice: sql<string>`max(${salesTransactions.pricePerLoaf})::text`,
+      })
       .from(salesTransactions)
       .where(
         and(
@@ -288,6 +293,11 @@ export async function createReturn(db: Database, input: BreadReturnInput) {
           ? `${distributor.name} has no loaves of ${input.recipeName} to return`
           : `${distributor.name} can return at most ${returnable} loaves of ${input.recipeName}`;
       throw conflict(message, [{ path: 'loavesReturned', message }]);
+    }
+    const maxPrice = Number(bought?.maxPrice);
+    if (toKobo(input.pricePerLoaf) > toKobo(maxPrice)) {
+      const message = returnPriceTooHigh(maxPrice, input.recipeName);
+      throw badRequest(message, [{ path: 'pricePerLoaf', message }]);
     }
     const [row] = await tx
       .insert(breadReturns)
@@ -334,6 +344,7 @@ export async function returnableBreads(db: Database, distributorId: string) {
       recipeName: salesTransactions.recipeName,
       loaves: sql<string>`sum(${salesTransactions.loavesTaken})::text`,
       lastPrice: sql<string>`(array_agg(${salesTransactions.pricePerLoaf} order by ${salesTransactions.createdAt} desc))[1]::text`,
+      maxPrice: sql<string>`max(${salesTransactions.pricePerLoaf})::text`,
     })
     .from(salesTransactions)
     .where(eq(salesTransactions.distributorId, distributorId))
@@ -353,6 +364,7 @@ export async function returnableBreads(db: Database, distributorId: string) {
       recipeName: row.recipeName,
       returnable: Number(row.loaves) - (back.get(row.recipeName) ?? 0),
       lastPrice: Number(row.lastPrice),
+      maxPrice: Number(row.maxPrice),
     }))
     .filter((row) => row.returnable > 0);
 }

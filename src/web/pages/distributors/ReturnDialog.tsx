@@ -7,8 +7,9 @@ import {
   type DistributorWithAccount,
   RETURN_REASON_LABELS,
   RETURN_REASONS,
+  returnPriceTooHigh,
 } from '../../../domain/distributor-schemas';
-import { formatNaira } from '../../../domain/money';
+import { formatNaira, toKobo } from '../../../domain/money';
 import { loavesValue } from '../../../domain/sales-schemas';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
@@ -49,9 +50,20 @@ export function ReturnDialog(props: {
     reason: values.reason as BreadReturnInput['reason'],
     notes: values.notes || null,
   });
+  const breadNamed = (recipeName: string | null) =>
+    breads.data?.find((candidate) => candidate.recipeName === recipeName);
   const form = useForm<ReturnFormValues>({
     initialValues: EMPTY,
-    validate: (values) => validate(toInput(values)),
+    validate: (values) => {
+      const errors = validate(toInput(values));
+      // The server's limit, checked here too so the message shows before saving.
+      const bread = breadNamed(values.recipeName);
+      const price = asNumber(values.pricePerLoaf);
+      if (!errors.pricePerLoaf && bread && price >= 0 && toKobo(price) > toKobo(bread.maxPrice)) {
+        errors.pricePerLoaf = returnPriceTooHigh(bread.maxPrice, bread.recipeName);
+      }
+      return errors;
+    },
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh return for each distributor
@@ -64,14 +76,17 @@ export function ReturnDialog(props: {
   // The price the distributor last paid for that bread is the usual credit.
   const chooseBread = (recipeName: string | null) => {
     form.setFieldValue('recipeName', recipeName);
-    const bread = breads.data?.find((candidate) => candidate.recipeName === recipeName);
+    const bread = breadNamed(recipeName);
     if (bread) form.setFieldValue('pricePerLoaf', bread.lastPrice);
   };
+  const chosen = breadNamed(form.values.recipeName);
 
   const loaves = asNumber(form.values.loavesReturned);
   const price = asNumber(form.values.pricePerLoaf);
+  const priced =
+    Number.isFinite(price) && price >= 0 && (!chosen || toKobo(price) <= toKobo(chosen.maxPrice));
   const credit =
-    Number.isInteger(loaves) && loaves > 0 && price >= 0 ? loavesValue(loaves, price) : null;
+    Number.isInteger(loaves) && loaves > 0 && priced ? loavesValue(loaves, price) : null;
 
   const submit = form.onSubmit((values) =>
     recordReturn.mutate(
@@ -111,12 +126,16 @@ export function ReturnDialog(props: {
           <SimpleGrid cols={2} spacing="md">
             <NumberInput
               label="Loaves Returned"
+              description={
+                chosen ? `At most ${chosen.returnable.toLocaleString('en-NG')}` : undefined
+              }
               {...numberProps}
               allowDecimal={false}
               {...form.getInputProps('loavesReturned')}
             />
             <NumberInput
               label="Price per Loaf (₦)"
+              description={chosen ? `At most ${formatNaira(chosen.maxPrice)}` : undefined}
               {...numberProps}
               decimalScale={2}
               thousandSeparator=","
