@@ -58,7 +58,7 @@ const ORDER: Record<StatementKind, number> = { sale: 0, payment: 1, return: 2 };
 
 /** A line's place in statement order, as SQL: (instant, kind, id). */
 const place = (source: Source) =>
-  sql`(${source.table.createdAt}, ${sql.raw(String(source.order))}, ${source.table.id})`;
+  sql`(${source.table.createdAt}, ${source.order}::int, ${source.table.id})`;
 
 /** The place a cursor ("micros_kind_id") names, as SQL. */
 function cursorPlace(cursor: string) {
