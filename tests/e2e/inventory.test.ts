@@ -1,10 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, newPage, PHONE, screenshot, startWebApp } from '../support/browser';
+import { launchBrowser, newPage, screenshot, startWebApp } from '../support/browser';
 import {
   dismissToast,
   expectToast,
   fieldError,
+  mainNavigation,
+  postOk,
   registerThroughApi,
   signInThroughApi,
   type TestUser,
@@ -17,6 +19,8 @@ const ADMIN: TestUser = {
   firstName: 'Kemi',
   lastName: 'Adebayo',
 };
+
+const NARROW = { width: 360, height: 780 };
 
 /** The desktop table row of an item. */
 const row = (page: Page, name: string) =>
@@ -33,7 +37,8 @@ describe('inventory page', () => {
     ({ context, page } = await newPage(browser, web.baseUrl));
     await registerThroughApi(page, ADMIN);
     await signInThroughApi(page, ADMIN);
-    await page.goto('/inventory');
+    await page.goto('/');
+    await mainNavigation(page).getByRole('link', { name: 'Inventory' }).click();
   });
 
   afterAll(async () => {
@@ -101,7 +106,7 @@ describe('inventory page', () => {
     await page.getByTestId('movement-list').waitFor({ state: 'detached' });
   });
 
-  test('Delete asks with the spec text, then removes the item', async () => {
+  test('Delete asks with the spec text; an item with stock history is archived and leaves the list', async () => {
     await page.getByRole('button', { name: 'Delete Flour (Golden Penny)' }).click();
     await page
       .getByText(
@@ -109,30 +114,94 @@ describe('inventory page', () => {
       )
       .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expectToast(page, 'Item Deleted', 'Flour (Golden Penny) was deleted');
+    const toast = await expectToast(
+      page,
+      'Item Archived',
+      'Flour (Golden Penny) has stock history, so it was archived instead of deleted',
+    );
     await page.getByText('No inventory items found. Add some items to get started.').waitFor();
+    await dismissToast(toast);
   });
 
-  test('on a phone each item is a card with its status and actions', async () => {
-    await page.request.post('/api/inventory', {
-      data: {
-        name: 'Yeast',
-        category: 'ingredients',
-        unit: 'kg',
-        currentStock: 0,
-        minStock: 2,
-        unitCost: 3500,
-      },
+  test('Show Archived lists it as archived, with its history; Unarchive brings it back', async () => {
+    const showArchived = page.getByRole('switch', { name: 'Show Archived' });
+    await showArchived.check();
+    const flour = row(page, 'Flour (Golden Penny)');
+    await flour.getByText('Archived', { exact: true }).waitFor();
+    expect(await flour.getByRole('button', { name: 'Edit Flour (Golden Penny)' }).count()).toBe(0);
+    await screenshot(page, 'e2e-inventory-archived-desktop');
+
+    await page.getByRole('button', { name: 'Stock history of Flour (Golden Penny)' }).click();
+    await page.getByTestId('movement').first().waitFor();
+    expect(await page.getByTestId('movement').count()).toBe(2);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('movement-list').waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Unarchive Flour (Golden Penny)' }).click();
+    const toast = await expectToast(
+      page,
+      'Item Unarchived',
+      'Flour (Golden Penny) is back on the inventory list',
+    );
+    await flour.getByText('Low Stock', { exact: true }).waitFor();
+    await showArchived.uncheck();
+    await flour.getByText('Low Stock', { exact: true }).waitFor();
+    await dismissToast(toast);
+  });
+
+  test('Delete removes an item with no history at all', async () => {
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Item Name').fill('Spare Labels');
+    await dialog.getByRole('button', { name: 'Add Item' }).click();
+    await dismissToast(
+      await expectToast(page, 'Item Added', 'Spare Labels was added to inventory'),
+    );
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Delete Spare Labels' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    const toast = await expectToast(page, 'Item Deleted', 'Spare Labels was deleted');
+    await row(page, 'Spare Labels').waitFor({ state: 'detached' });
+    await page.getByRole('switch', { name: 'Show Archived' }).check();
+    expect(await row(page, 'Spare Labels').count()).toBe(0);
+    await page.getByRole('switch', { name: 'Show Archived' }).uncheck();
+    await dismissToast(toast);
+  });
+
+  test('on a phone each item is a card with its status and actions, archived ones too', async () => {
+    await postOk(page, '/api/inventory', {
+      name: 'Yeast',
+      category: 'ingredients',
+      unit: 'kg',
+      currentStock: 0,
+      minStock: 2,
+      unitCost: 3500,
     });
-    const phone = await newPage(browser, web.baseUrl, PHONE);
+    const margarine = await postOk(page, '/api/inventory', {
+      name: 'Old Margarine',
+      category: 'ingredients',
+      unit: 'kg',
+      currentStock: 4,
+      unitCost: 2200,
+    });
+    expect((await page.request.delete(`/api/inventory/${margarine.id}`)).status()).toBe(200);
+    const phone = await newPage(browser, web.baseUrl, NARROW);
     await signInThroughApi(phone.page, ADMIN);
     await phone.page.goto('/inventory');
     const card = phone.page.getByTestId('item-card').filter({ hasText: 'Yeast' });
     await card.waitFor();
     expect(await card.textContent()).toContain('Out of Stock');
     expect(await card.getByRole('button', { name: 'Edit Yeast' }).isVisible()).toBe(true);
+    expect(await phone.page.getByText('Old Margarine').count()).toBe(0);
+
+    await phone.page.getByRole('switch', { name: 'Show Archived' }).check();
+    const archived = phone.page.getByTestId('item-card').filter({ hasText: 'Old Margarine' });
+    await archived.getByText('Archived', { exact: true }).waitFor();
+    expect(
+      await archived.getByRole('button', { name: 'Unarchive Old Margarine' }).isVisible(),
+    ).toBe(true);
     const scrollWidth = await phone.page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth).toBeLessThanOrEqual(PHONE.width);
+    expect(scrollWidth).toBeLessThanOrEqual(NARROW.width);
     await screenshot(phone.page, 'e2e-inventory-phone');
     await phone.context.close();
   });

@@ -1,6 +1,18 @@
-import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+} from '@mantine/core';
 import {
   IconAlertTriangle,
+  IconArchiveOff,
   IconHistory,
   IconPackage,
   IconPencil,
@@ -22,7 +34,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { StatCard } from '../../components/StatCard';
 import { ItemDialog } from './ItemDialog';
 import { MovementsDrawer } from './MovementsDrawer';
-import { useDeleteItem, useInventory } from './queries';
+import { useDeleteItem, useInventory, useUnarchiveItem } from './queries';
 
 const STATUS_COLOURS: Record<StockStatus, string> = {
   'Out of Stock': 'red',
@@ -31,18 +43,27 @@ const STATUS_COLOURS: Record<StockStatus, string> = {
 };
 
 function StatusBadge({ item }: { item: InventoryItem }) {
+  if (item.archived) {
+    return (
+      <Badge variant="light" tt="none" color="gray" miw="fit-content">
+        Archived
+      </Badge>
+    );
+  }
   const status = stockStatus(item.currentStock, item.minStock);
   return (
-    <Badge variant="light" tt="none" color={STATUS_COLOURS[status]}>
+    <Badge variant="light" tt="none" color={STATUS_COLOURS[status]} miw="fit-content">
       {status}
     </Badge>
   );
 }
 
 export default function InventoryPage() {
-  const items = useInventory();
+  const [showArchived, setShowArchived] = useState(false);
+  const items = useInventory(showArchived);
   const rights = useRights('inventory');
   const deleteItem = useDeleteItem();
+  const unarchive = useUnarchiveItem();
   const [editing, setEditing] = useState<{ opened: boolean; item: InventoryItem | null }>({
     opened: false,
     item: null,
@@ -53,12 +74,23 @@ export default function InventoryPage() {
   const confirmDelete = () => {
     if (!deleting) return;
     deleteItem.mutate(deleting.id, {
-      onSuccess: () => notifySuccess('Item Deleted', `${deleting.name} was deleted`),
+      // An item with stock history is archived instead; the server says which.
+      onSuccess: (result) =>
+        notifySuccess(
+          result.action === 'archived' ? 'Item Archived' : 'Item Deleted',
+          result.message,
+        ),
       // A refusal names the recipes and orders that still use the item.
       onError: (error) => notifyError('Error', errorText(error, 'Failed to delete inventory item')),
       onSettled: () => setDeleting(null),
     });
   };
+
+  const unarchiveItem = (item: InventoryItem) =>
+    unarchive.mutate(item.id, {
+      onSuccess: (result) => notifySuccess('Item Unarchived', result.message),
+      onError: (error) => notifyError('Error', errorText(error, 'Failed to unarchive item')),
+    });
 
   const actions = (item: InventoryItem) => (
     <Group gap={4} justify="flex-end" wrap="nowrap">
@@ -69,7 +101,19 @@ export default function InventoryPage() {
         colour="gray"
         onClick={() => setHistory(item)}
       />
-      {rights.canWrite && (
+      {item.archived && rights.canDelete && (
+        <Button
+          size="compact-sm"
+          variant="default"
+          leftSection={<IconArchiveOff size={14} aria-hidden />}
+          aria-label={`Unarchive ${item.name}`}
+          loading={unarchive.isPending && unarchive.variables === item.id}
+          onClick={() => unarchiveItem(item)}
+        >
+          Unarchive
+        </Button>
+      )}
+      {!item.archived && rights.canWrite && (
         <IconAction
           tooltip="Edit item"
           label={`Edit ${item.name}`}
@@ -77,7 +121,7 @@ export default function InventoryPage() {
           onClick={() => setEditing({ opened: true, item })}
         />
       )}
-      {rights.canDelete && (
+      {!item.archived && rights.canDelete && (
         <IconAction
           tooltip="Delete item"
           label={`Delete ${item.name}`}
@@ -90,7 +134,9 @@ export default function InventoryPage() {
   );
 
   const list = items.data ?? [];
-  const lowCount = list.filter((item) =>
+  // The counts are of the items in use, whether or not archived ones are shown.
+  const inUse = list.filter((item) => !item.archived);
+  const lowCount = inUse.filter((item) =>
     isAtOrBelowMinimum(item.currentStock, item.minStock),
   ).length;
 
@@ -100,19 +146,27 @@ export default function InventoryPage() {
         title="Inventory"
         subtitle="Manage ingredients, packaging and supplies"
         actions={
-          rights.canWrite && (
-            <Button
+          <Group gap="md">
+            <Switch
+              label="Show Archived"
               color="orange"
-              leftSection={<IconPlus size={18} aria-hidden />}
-              onClick={() => setEditing({ opened: true, item: null })}
-            >
-              Add Item
-            </Button>
-          )
+              checked={showArchived}
+              onChange={(event) => setShowArchived(event.currentTarget.checked)}
+            />
+            {rights.canWrite && (
+              <Button
+                color="orange"
+                leftSection={<IconPlus size={18} aria-hidden />}
+                onClick={() => setEditing({ opened: true, item: null })}
+              >
+                Add Item
+              </Button>
+            )}
+          </Group>
         }
       />
       <SimpleGrid cols={{ base: 2, sm: 2 }} spacing="md" mb="lg" maw={560}>
-        <StatCard label="Total Items" value={list.length} icon={IconPackage} colour="orange" />
+        <StatCard label="Total Items" value={inUse.length} icon={IconPackage} colour="orange" />
         <StatCard label="Low Stock" value={lowCount} icon={IconAlertTriangle} colour="yellow" />
       </SimpleGrid>
       <Card withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }}>

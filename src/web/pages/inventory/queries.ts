@@ -3,20 +3,25 @@ import type {
   InventoryItem,
   InventoryItemInput,
   InventoryItemUpdateInput,
+  ItemDeleteResult,
   StockMovement,
 } from '../../../domain/inventory-schemas';
 import { apiGet, apiRequest } from '../../api/http';
 
 export const inventoryKeys = {
-  list: ['/api/inventory', 'list'] as const,
+  list: (includeArchived = false) => ['/api/inventory', 'list', includeArchived] as const,
   lowStock: ['/api/inventory', 'low-stock'] as const,
   movements: (id: string) => ['/api/inventory', id, 'movements'] as const,
 };
 
-export const useInventory = () =>
+/** Items in use (what every picker offers), or with archived ones for the Inventory page's switch. */
+export const useInventory = (includeArchived = false) =>
   useQuery({
-    queryKey: inventoryKeys.list,
-    queryFn: () => apiGet<InventoryItem[]>('/api/inventory'),
+    queryKey: inventoryKeys.list(includeArchived),
+    queryFn: () =>
+      apiGet<InventoryItem[]>(
+        includeArchived ? '/api/inventory?includeArchived=true' : '/api/inventory',
+      ),
   });
 
 export const useMovements = (id: string | null) =>
@@ -38,5 +43,10 @@ export const useUpdateItem = () =>
   });
 export const useDeleteItem = () =>
   useMutation({
-    mutationFn: (id: string) => apiRequest<{ message: string }>('DELETE', `/api/inventory/${id}`),
+    mutationFn: (id: string) => apiRequest<ItemDeleteResult>('DELETE', `/api/inventory/${id}`),
+  });
+export const useUnarchiveItem = () =>
+  useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<{ message: string }>('POST', `/api/inventory/${id}/unarchive`),
   });
