@@ -273,7 +273,7 @@ describe('history is never erased: an item with history is archived', () => {
     expect(after.report).not.toContain('Archived Salt');
     expect(await dashboardLow()).toBe((lowBefore ?? 0) - 1);
 
-    // The recipe and order forms pick from the list; the server refuses the item too.
+    // The recipe and order forms pick from the list, which leaves it out; the server refuses it too.
     const recipe = await admin.post('/api/recipes', {
       name: 'Salted Loaf',
       ingredients: [{ itemId: item.id, quantity: 1, unit: 'kg' }],
@@ -282,6 +282,15 @@ describe('history is never erased: an item with history is archived', () => {
     expect(recipe.body).toEqual({
       message: 'Archived Salt is archived',
       errors: [{ path: 'ingredients.0.itemId', message: 'Archived Salt is archived' }],
+    });
+    const order = await admin.post('/api/purchase-orders', {
+      supplier: 'Salt Co',
+      items: [{ itemId: item.id, quantity: 2, totalCost: 500 }],
+    });
+    expect(order.status).toBe(400);
+    expect(order.body).toEqual({
+      message: 'Archived Salt is archived',
+      errors: [{ path: 'items.0.itemId', message: 'Archived Salt is archived' }],
     });
   });
 });

@@ -153,10 +153,22 @@ export async function createOrder(db: Database, input: PurchaseOrderInput, userI
     .transaction(async (tx) => {
       const itemIds = [...new Set(lines.map((line) => line.itemId))];
       const found = await tx
-        .select({ id: inventoryItems.id })
+        .select({
+          id: inventoryItems.id,
+          name: inventoryItems.name,
+          archivedAt: inventoryItems.archivedAt,
+        })
         .from(inventoryItems)
-        .where(inArray(inventoryItems.id, itemIds));
+        .where(inArray(inventoryItems.id, itemIds))
+        // Share-locked: an item is not archived while an order for it is placed.
+        .for('share');
       if (found.length !== itemIds.length) throw notFound('Inventory item');
+      const archived = found.find((item) => item.archivedAt);
+      if (archived) {
+        const index = lines.findIndex((line) => line.itemId === archived.id);
+        const message = `${archived.name} is archived`;
+        throw badRequest(message, [{ path: `items.${index}.itemId`, message }]);
+      }
 
       const orderNumber = input.orderNumber ?? (await unusedDefaultNumber(tx));
       const [taken] = await tx
