@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { usernameField } from './auth-schemas';
-import { isStorableText, recordId, storable } from './fields';
+import { isStorableText, recordId, someFieldOf, storable } from './fields';
 import { MODULE_KEYS } from './modules';
 
 /** Spec section 5, "Admin user form". */
@@ -48,19 +48,21 @@ export const adminUserCreateSchema = z.strictObject({ ...userFields, password })
 export type AdminUserCreateInput = z.input<typeof adminUserCreateSchema>;
 
 /** On edit every field may be left out; a blank password is simply not sent. */
-export const adminUserUpdateSchema = z.strictObject({
-  username: username.optional(),
-  email: email.optional(),
-  password: password.optional(),
-  firstName: userFields.firstName.optional(),
-  lastName: userFields.lastName.optional(),
-  isAdmin: z.boolean({ error: 'Admin must be true or false' }).optional(),
-  isActive: z.boolean({ error: 'Active must be true or false' }).optional(),
-  roleId: roleId.optional(),
-});
+export const adminUserUpdateSchema = someFieldOf(
+  z.strictObject({
+    username: username.optional(),
+    email: email.optional(),
+    password: password.optional(),
+    firstName: userFields.firstName.optional(),
+    lastName: userFields.lastName.optional(),
+    isAdmin: z.boolean({ error: 'Admin must be true or false' }).optional(),
+    isActive: z.boolean({ error: 'Active must be true or false' }).optional(),
+    roleId: roleId.optional(),
+  }),
+);
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;
 
-export const roleSchema = z.strictObject({
+const roleFields = {
   name: z
     .string({ error: 'Role name is required' })
     .refine(isStorableText, storable('Role name'))
@@ -73,10 +75,16 @@ export const roleSchema = z.strictObject({
     .trim()
     .max(500, { error: 'Description must be less than 500 characters' })
     .optional(),
-  isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
+  isActive: z.boolean({ error: 'Active must be true or false' }),
+};
+
+export const roleSchema = z.strictObject({
+  ...roleFields,
+  isActive: roleFields.isActive.default(true),
 });
 export type RoleInput = z.input<typeof roleSchema>;
-export const roleUpdateSchema = roleSchema.partial();
+/** No defaults here: renaming a deactivated role must not switch it back on. */
+export const roleUpdateSchema = someFieldOf(z.strictObject(roleFields).partial());
 export type RoleUpdateInput = z.input<typeof roleUpdateSchema>;
 
 export const rolePermissionsSchema = z.strictObject({

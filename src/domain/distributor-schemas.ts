@@ -5,6 +5,7 @@ import {
   optionalNotes,
   PRICE_NEGATIVE,
   recordId,
+  someFieldOf,
   storable,
 } from './fields';
 import { formatNaira, fromKobo, type Kobo, toKobo } from './money';
@@ -30,8 +31,8 @@ const distributorFields = {
 export const distributorSchema = z.strictObject(distributorFields);
 export type DistributorInput = z.input<typeof distributorSchema>;
 
-/** PATCH /api/distributors/{id}: any of the same fields. */
-export const distributorUpdateSchema = z.strictObject(distributorFields).partial();
+/** PATCH /api/distributors/{id}: any of the same fields, at least one. */
+export const distributorUpdateSchema = someFieldOf(z.strictObject(distributorFields).partial());
 export type DistributorUpdateInput = z.input<typeof distributorUpdateSchema>;
 
 export const distributorListQuerySchema = z.strictObject({
@@ -122,6 +123,12 @@ export interface DistributorAccount {
 }
 
 export type DistributorWithAccount = Distributor & DistributorAccount;
+
+/** GET /api/distributors/options: an active distributor as the sale form offers it. */
+export interface DistributorOption {
+  id: string;
+  name: string;
+}
 
 export function balanceOf(owed: number, paid: number, returns: number): number {
   return fromKobo((toKobo(owed) - toKobo(paid) - toKobo(returns)) as Kobo);

@@ -47,3 +47,15 @@ export const optionalNotes = z
   .nullable()
   .optional()
   .transform((value) => value || null);
+
+export const NOTHING_TO_CHANGE = 'Nothing to change';
+
+/**
+ * An edit's body (PATCH): any of its fields, but at least one. An empty edit
+ * changes nothing, yet was answered with the whole record, which let a caller
+ * who may write but not read a module read any of its records.
+ */
+export const someFieldOf = <T extends z.ZodObject>(fields: T) =>
+  fields.refine((edit) => Object.values(edit).some((value) => value !== undefined), {
+    error: NOTHING_TO_CHANGE,
+  });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isStorableText, storable } from './fields';
+import { isStorableText, someFieldOf, storable } from './fields';
 import { hasAtMostDecimals } from './money';
 
 export const INVENTORY_CATEGORIES = ['ingredients', 'packaging', 'utilities', 'supplies'] as const;
@@ -64,7 +64,7 @@ export const inventoryItemSchema = z.strictObject({
 export type InventoryItemInput = z.input<typeof inventoryItemSchema>;
 
 /** PATCH /api/inventory/{id}: any of the same fields. */
-export const inventoryItemUpdateSchema = z.strictObject(itemFields).partial();
+export const inventoryItemUpdateSchema = someFieldOf(z.strictObject(itemFields).partial());
 export type InventoryItemUpdateInput = z.input<typeof inventoryItemUpdateSchema>;
 
 /**

@@ -168,7 +168,12 @@ describe('recipeSchema', () => {
 describe('recipeUpdateSchema', () => {
   it('takes any of the fields and leaves out the rest (no default base flour)', () => {
     expect(recipeUpdateSchema.parse({ name: 'Sardine Bread' })).toEqual({ name: 'Sardine Bread' });
-    expect(recipeUpdateSchema.parse({})).toEqual({});
+  });
+
+  it('refuses an edit that changes nothing', () => {
+    expect(issues(recipeUpdateSchema.safeParse({}))).toEqual([
+      { path: '', message: 'Nothing to change' },
+    ]);
   });
 
   it('applies the same rules', () => {

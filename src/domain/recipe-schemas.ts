@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isStorableText, recordId, storable } from './fields';
+import { isStorableText, recordId, someFieldOf, storable } from './fields';
 import { hasAtMostDecimals } from './money';
 
 /** Spec section 3: the units an ingredient line may be written in. */
@@ -86,7 +86,7 @@ export const recipeSchema = z.strictObject({
 export type RecipeInput = z.input<typeof recipeSchema>;
 
 /** PATCH /api/recipes/{id}: any of the same fields. */
-export const recipeUpdateSchema = z.strictObject(recipeFields).partial();
+export const recipeUpdateSchema = someFieldOf(z.strictObject(recipeFields).partial());
 export type RecipeUpdateInput = z.input<typeof recipeUpdateSchema>;
 
 export interface RecipeIngredient {

@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { installAnswerLimits } from './auth/answer-limits';
 import { installGuard } from './auth/guard';
 import { LoginThrottle, type ThrottleLimits } from './auth/login-throttle';
 import { decoy } from './auth/password';
@@ -91,6 +92,8 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First, so a cached full answer is trimmed before it could be sent whole.
+  installAnswerLimits(app);
   installCachedAnswers(app);
   installErrorHandling(app);
 

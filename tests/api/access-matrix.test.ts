@@ -5,7 +5,14 @@ import { ApiClient } from '../support/api-client';
 import { createRole, firstAdmin, userWithRole } from '../support/personas';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-type Persona = 'signedOut' | 'noRole' | 'read' | 'readWrite' | 'readWriteDelete' | 'admin';
+type Persona =
+  | 'signedOut'
+  | 'noRole'
+  | 'read'
+  | 'writeOnly'
+  | 'readWrite'
+  | 'readWriteDelete'
+  | 'admin';
 
 /** What the access table promises each persona, for one route's rule. */
 function allowed(access: Access, persona: Persona): boolean {
@@ -23,6 +30,8 @@ function allowed(access: Access, persona: Persona): boolean {
         signedOut: [],
         noRole: [],
         read: ['read'],
+        // Write without read: the spec keeps the flags independent.
+        writeOnly: ['write'],
         readWrite: ['read', 'write'],
         readWriteDelete: ['read', 'write', 'delete'],
         admin: ['read', 'write', 'delete'],
@@ -47,6 +56,12 @@ beforeAll(async () => {
     admin,
     'reader',
     await createRole(admin, 'Readers', all(false, false)),
+  );
+  clients.writeOnly = await userWithRole(
+    testApp,
+    admin,
+    'writeonly',
+    await createRole(admin, 'Write Only', { canRead: false, canWrite: true, canDelete: false }),
   );
   clients.readWrite = await userWithRole(
     testApp,

@@ -478,9 +478,10 @@ describe('who may sell', () => {
   });
 
   it("lets a sales writer choose from distributors and loaves, but not open the distributors' accounts", async () => {
-    const distributors = await seller.get<DistributorWithAccount[]>('/api/distributors');
-    expect(distributors.status).toBe(200);
-    expect(distributors.body.map((d) => d.id)).toContain(mama.id);
+    const options = await seller.get<{ id: string; name: string }[]>('/api/distributors/options');
+    expect(options.status).toBe(200);
+    expect(options.body).toContainEqual({ id: mama.id, name: mama.name });
+    expect(options.body.every((d) => Object.keys(d).join() === 'id,name')).toBe(true);
     const loaves = await seller.get<AvailableLoaves[]>('/api/available-loaves');
     expect(loaves.status).toBe(200);
     expect(loaves.body).toEqual(await available());
@@ -493,6 +494,7 @@ describe('who may sell', () => {
     expect(add.status).toBe(403);
     expect(add.body).toEqual({ message: 'You do not have permission to change Distributors' });
     for (const url of [
+      '/api/distributors',
       `/api/distributors/${mama.id}`,
       `/api/distributors/${mama.id}/statement`,
       `/api/distributors/${mama.id}/statement.csv`,
@@ -537,6 +539,7 @@ describe('who may sell', () => {
     // A refused caller learns nothing from validation: still 403 with a bad body.
     expect((await viewer.post('/api/sales-transactions', { loavesTaken: 0 })).status).toBe(403);
     expect((await viewer.get('/api/distributors')).status).toBe(403);
+    expect((await viewer.get('/api/distributors/options')).status).toBe(403);
   });
 
   it('lets a user who may only write sales choose from distributors and loaves', async () => {
@@ -552,7 +555,8 @@ describe('who may sell', () => {
       ),
     );
     expect((await writeOnly.get('/api/available-loaves')).status).toBe(200);
-    expect((await writeOnly.get('/api/distributors')).status).toBe(200);
+    expect((await writeOnly.get('/api/distributors/options')).status).toBe(200);
+    expect((await writeOnly.get('/api/distributors')).status).toBe(403);
     const list = await writeOnly.get('/api/sales-transactions');
     expect(list.status).toBe(403);
     expect(list.body).toEqual({ message: 'You do not have permission to view Sales' });

@@ -8,6 +8,8 @@ import {
   dismissToast,
   expectToast,
   fieldError,
+  mainNavigation,
+  navEntryNames,
   registerThroughApi,
   signInThroughApi,
   statCard,
@@ -163,9 +165,17 @@ describe('sales, distributors and statements', () => {
     await card(page, DISTRIBUTOR).getByRole('button', { name: 'Record Return' }).click();
     const returns = page.getByRole('dialog');
     await choose(page, returns.getByLabel('Bread Type', { exact: true }), 'Agege Bread (up to 30)');
-    // The price the distributor last paid is offered.
+    // The price the distributor last paid is offered, and the most it paid is the limit.
     expect(await returns.getByLabel('Price per Loaf (₦)').inputValue()).toBe('350.1');
+    await returns.getByText('At most ₦350.10', { exact: true }).waitFor();
     await returns.getByLabel('Loaves Returned').fill('2');
+    await returns.getByLabel('Price per Loaf (₦)').fill('5000');
+    await returns.getByRole('button', { name: 'Record Return' }).click();
+    expect(await fieldError(page, 'Price per Loaf (₦)')).toBe(
+      'Price per loaf cannot be more than ₦350.10, the most this distributor paid for Agege Bread',
+    );
+    await screenshot(page, 'e2e-return-limit-desktop');
+    await returns.getByLabel('Price per Loaf (₦)').fill('350.10');
     await returns.getByTestId('return-credit').getByText('₦700.20').waitFor();
     await returns.getByRole('button', { name: 'Record Return' }).click();
     await dismissToast(
@@ -265,6 +275,45 @@ describe('sales, distributors and statements', () => {
     await page.getByLabel('Show Archived').check();
     await card(page, DISTRIBUTOR).waitFor();
     expect(await card(page, 'Idle Kiosk').count()).toBe(0);
+  });
+
+  test('a user who may only read and record sales records one from the sidebar', async () => {
+    const role = await page.request.post('/api/admin/roles', { data: { name: 'Van Sellers' } });
+    const roleId = (await role.json()).id;
+    const rights = await page.request.put(`/api/admin/roles/${roleId}/permissions`, {
+      data: { permissions: [{ module: 'sales', canRead: true, canWrite: true, canDelete: false }] },
+    });
+    expect(rights.status()).toBe(200);
+    const seller = { username: 'van_seller', email: 'van@bakery.ng', password: 'van-seller-1' };
+    const created = await page.request.post('/api/admin/users', {
+      data: { ...seller, firstName: 'Emeka', lastName: 'Van', roleId },
+    });
+    expect(created.status()).toBe(201);
+
+    const own = await newPage(browser, web.baseUrl);
+    await signInThroughApi(own.page, seller);
+    await own.page.goto('/');
+    const nav = mainNavigation(own.page);
+    const sales = nav.getByRole('link', { name: 'Sales' });
+    await sales.waitFor();
+    expect(await navEntryNames(nav)).toEqual(['Dashboard', 'Sales', 'Reports']);
+    await sales.click();
+    await own.page.getByRole('button', { name: 'Record Sale' }).click();
+    const dialog = own.page.getByRole('dialog');
+    await choose(own.page, dialog.getByLabel('Distributor', { exact: true }), DISTRIBUTOR);
+    await choose(
+      own.page,
+      dialog.getByLabel('Bread Type', { exact: true }),
+      'Agege Bread (70 available)',
+    );
+    await dialog.getByLabel('Loaves Taken').fill('5');
+    await dialog.getByLabel('Price per Loaf (₦)').fill('400');
+    await dialog.getByRole('button', { name: 'Record Sale' }).click();
+    await dismissToast(
+      await expectToast(own.page, 'Sale Recorded', `5 loaves of Agege Bread to ${DISTRIBUTOR}`),
+    );
+    await own.page.getByTestId('available-loaves').getByText('65 loaves').waitFor();
+    await own.context.close();
   });
 
   test('on a phone the pages and the statement fit the screen', async () => {

@@ -9,7 +9,20 @@ export type Access =
   | { kind: 'admin' }
   | { kind: 'module'; module: ModuleKey; right: Right }
   /** Look-ups another module's form needs: any one of these rights will do. */
-  | { kind: 'any-of'; rules: { module: ModuleKey; right: Right }[] };
+  | { kind: 'any-of'; rules: AccessRule[] };
+
+interface AccessRule {
+  module: ModuleKey;
+  right: Right;
+  /**
+   * A caller let in by this rule alone (a form's right, not the list's read)
+   * gets only these fields of each record: what the form needs.
+   */
+  fields?: readonly string[];
+}
+
+/** What the recipe and purchase order forms need to choose an item. */
+const ITEM_CHOICE = ['id', 'name', 'category', 'unit', 'archived'] as const;
 
 const PUBLIC: Access = { kind: 'public' };
 const SIGNED_IN: Access = { kind: 'signed-in' };
@@ -27,14 +40,15 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/auth/logout': PUBLIC,
   'GET /api/auth/user': SIGNED_IN,
 
-  // The recipe, purchase order and batch forms choose items from the inventory list.
+  // The recipe, purchase order and batch forms choose items from the inventory
+  // list; the batch form also warns when stock is short, so it sees the stock.
   'GET /api/inventory': {
     kind: 'any-of',
     rules: [
       { module: 'inventory', right: 'read' },
-      { module: 'recipes', right: 'write' },
-      { module: 'purchase_orders', right: 'write' },
-      { module: 'production', right: 'write' },
+      { module: 'recipes', right: 'write', fields: ITEM_CHOICE },
+      { module: 'purchase_orders', right: 'write', fields: ITEM_CHOICE },
+      { module: 'production', right: 'write', fields: [...ITEM_CHOICE, 'currentStock'] },
     ],
   },
   'GET /api/inventory/low-stock': { kind: 'module', module: 'inventory', right: 'read' },
@@ -64,12 +78,16 @@ export const ROUTE_ACCESS: Record<string, Access> = {
     right: 'write',
   },
 
-  // The batch form chooses from the recipes.
+  // The batch form chooses from the recipes and scales their ingredients.
   'GET /api/recipes': {
     kind: 'any-of',
     rules: [
       { module: 'recipes', right: 'read' },
-      { module: 'production', right: 'write' },
+      {
+        module: 'production',
+        right: 'write',
+        fields: ['id', 'name', 'baseFlourKg', 'ingredients'],
+      },
     ],
   },
   'POST /api/recipes': { kind: 'module', module: 'recipes', right: 'write' },
@@ -104,7 +122,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/sales-transactions/summary': { kind: 'module', module: 'sales', right: 'read' },
   'POST /api/sales-transactions': { kind: 'module', module: 'sales', right: 'write' },
 
-  'GET /api/distributors': {
+  'GET /api/distributors': { kind: 'module', module: 'distributors', right: 'read' },
+  // The sale form's choice of distributor: names and ids, no addresses or accounts.
+  'GET /api/distributors/options': {
     kind: 'any-of',
     rules: [
       { module: 'distributors', right: 'read' },
@@ -164,6 +184,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/admin/users': ADMIN,
   'PATCH /api/admin/users/:id': ADMIN,
   'DELETE /api/admin/users/:id': ADMIN,
+  'GET /api/admin/settings': ADMIN,
+  'PUT /api/admin/settings': ADMIN,
   'GET /api/admin/modules': ADMIN,
   'GET /api/admin/roles': ADMIN,
   'POST /api/admin/roles': ADMIN,
@@ -179,6 +201,26 @@ export function routeKey(method: string, url: string): string {
   return `${method === 'HEAD' ? 'GET' : method} ${url}`;
 }
 
+/**
+ * The fields of each record a look-up shows this caller: undefined for all of
+ * them (a rule without `fields` lets the caller in), else those of every rule
+ * that does.
+ */
+export function visibleFields(
+  access: Access,
+  subject: AccessSubject,
+): ReadonlySet<string> | undefined {
+  if (access.kind !== 'any-of') return undefined;
+  const held = access.rules.filter((rule) => hasRight(subject, rule.module, rule.right));
+  if (held.some((rule) => !rule.fields)) return undefined;
+  return new Set(held.flatMap((rule) => rule.fields ?? []));
+}
+
+/** A write to a module answers in full only to a caller who may read that module. */
+export function readsWrittenModule(access: Access, subject: AccessSubject): boolean {
+  return access.kind !== 'module' || hasRight(subject, access.module, 'read');
+}
+
 export function isAllowed(access: Access, subject: AccessSubject): boolean {
   switch (access.kind) {
     case 'public':
@@ -186,8 +228,6 @@ export function isAllowed(access: Access, subject: AccessSubject): boolean {
       return true;
     case 'admin':
       return subject.isAdmin;
-  'GET /api/admin/settings': ADMIN,
-  'PUT /api/admin/settings': ADMIN,
     case 'module':
       return hasRight(subject, access.module, access.right);
     case 'any-of':
@@ -220,6 +260,11 @@ export function describeAccess(access: Access): string {
     case 'module':
       return `${access.right} on ${access.module}`;
     case 'any-of':
-      return access.rules.map((rule) => `${rule.right} on ${rule.module}`).join(' or ');
+      return access.rules
+        .map(
+          (rule) =>
+            `${rule.right} on ${rule.module}${rule.fields ? ` (only ${rule.fields.join(', ')})` : ''}`,
+        )
+        .join(' or ');
   }
 }

@@ -25,6 +25,7 @@ export function distributorRoutes(
   api.get('/api/distributors', { schema: { querystring: distributorListQuerySchema } }, (request) =>
     distributors.listDistributors(db, request.query.includeArchived),
   );
+  api.get('/api/distributors/options', () => distributors.distributorOptions(db));
   api.get('/api/distributors/:id', { schema: withId }, (request) =>
     distributors.getDistributor(db, request.params.id),
   );

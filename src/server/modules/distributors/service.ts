@@ -4,6 +4,7 @@ import type {
   BreadReturnInput,
   Distributor,
   DistributorInput,
+  DistributorOption,
   DistributorPayment,
   DistributorUpdateInput,
   DistributorWithAccount,
@@ -107,6 +108,15 @@ export async function listDistributors(db: Database, includeArchived: boolean) {
     includeArchived ? undefined : eq(distributors.archived, false),
   );
   return rows.map(withAccount);
+}
+
+/** Active distributors by name, as the sale form's choice: nothing of their accounts. */
+export async function distributorOptions(db: Database): Promise<DistributorOption[]> {
+  return db
+    .select({ id: distributors.id, name: distributors.name })
+    .from(distributors)
+    .where(eq(distributors.archived, false))
+    .orderBy(asc(distributors.name), asc(distributors.id));
 }
 
 export async function getDistributor(

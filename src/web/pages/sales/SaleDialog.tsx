@@ -14,8 +14,7 @@ import { formatNaira } from '../../../domain/money';
 import { loavesValue, type SaleInput, saleSchema } from '../../../domain/sales-schemas';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
-import { useDistributors } from '../distributors/queries';
-import { useAvailableLoaves, useRecordSale } from './queries';
+import { useAvailableLoaves, useDistributorOptions, useRecordSale } from './queries';
 
 interface SaleFormValues {
   distributorId: string | null;
@@ -50,7 +49,7 @@ const validate = schemaResolver(saleSchema, { sync: true });
 
 /** Record Sale: loaves of one bread to one distributor, with what was paid on the spot. */
 export function SaleDialog(props: { opened: boolean; onClose: () => void }) {
-  const distributors = useDistributors(false, props.opened);
+  const distributors = useDistributorOptions(props.opened);
   const available = useAvailableLoaves(props.opened);
   const recordSale = useRecordSale();
   const form = useForm<SaleFormValues>({

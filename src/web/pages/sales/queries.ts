@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { DistributorOption } from '../../../domain/distributor-schemas';
 import type {
   AvailableLoaves,
   SaleInput,
@@ -14,12 +15,21 @@ export const salesKeys = {
   recent: ['/api/sales-transactions', 'recent'] as const,
   summary: ['/api/sales-transactions', 'summary'] as const,
   available: ['/api/available-loaves'] as const,
+  distributorOptions: ['/api/distributors', 'options'] as const,
 };
 
 export const useAvailableLoaves = (enabled = true) =>
   useQuery({
     queryKey: salesKeys.available,
     queryFn: () => apiGet<AvailableLoaves[]>('/api/available-loaves'),
+    enabled,
+  });
+
+/** The sale form's choice of distributor: ids and names, readable with the sales write right. */
+export const useDistributorOptions = (enabled = true) =>
+  useQuery({
+    queryKey: salesKeys.distributorOptions,
+    queryFn: () => apiGet<DistributorOption[]>('/api/distributors/options'),
     enabled,
   });
 
