@@ -9,6 +9,7 @@ describe('formatClock', () => {
     expect(clock.date).toContain('22');
     expect(clock.date).toContain('Nov');
     expect(clock.date).toContain('2026');
+    expect(clock.shortDate).toBe('Sun, 22 Nov');
   });
 
   it('follows another zone when configured', () => {

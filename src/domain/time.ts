@@ -2,6 +2,7 @@ export const DEFAULT_TIME_ZONE = 'Africa/Lagos';
 
 const FORMATS = {
   date: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
+  shortDate: { weekday: 'short', day: 'numeric', month: 'short' },
   time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   parts: {
     year: 'numeric',
@@ -32,10 +33,17 @@ function formatter(kind: keyof typeof FORMATS, timeZone: string): Intl.DateTimeF
   return found;
 }
 
-/** The header clock: "Sat, 21 Nov 2026" and "21:15" in the business time zone. */
-export function formatClock(at: Date, timeZone: string): { date: string; time: string } {
+/**
+ * The header clock: "Sat, 21 Nov 2026" ("Sat, 21 Nov" where a phone has no
+ * room for the year) and "21:15" in the business time zone.
+ */
+export function formatClock(
+  at: Date,
+  timeZone: string,
+): { date: string; shortDate: string; time: string } {
   return {
     date: formatter('date', timeZone).format(at),
+    shortDate: formatter('shortDate', timeZone).format(at),
     time: formatter('time', timeZone).format(at),
   };
 }

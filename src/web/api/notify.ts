@@ -1,18 +1,27 @@
-import { notifications } from '@mantine/notifications';
+import { type NotificationData, notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
 const closeButtonProps = { 'aria-label': 'Close notification' };
 
-/** Toasts: one at a time (the provider's limit), 5000 ms each. */
-export function notifySuccess(title: string, message: ReactNode, id?: string) {
-  notifications.show({ id, title, message, color: 'green', autoClose: 5000, closeButtonProps });
+/**
+ * Spec: one toast at a time, 5000 ms. The newest replaces the one shown at
+ * once: queued behind it, "Sale Recorded" would still be on screen after the
+ * payment that followed it.
+ */
+function replaceToast(toast: NotificationData) {
+  notifications.clean();
+  notifications.show({ autoClose: 5000, closeButtonProps, ...toast });
 }
 
-/** Takes a toast down at once, so the next one need not wait (an Undo's answer, say). */
+export function notifySuccess(title: string, message: ReactNode, id?: string) {
+  replaceToast({ id, title, message, color: 'green' });
+}
+
+/** Takes a toast down at once (an Undo's answer, say). */
 export function dismissNotification(id: string) {
   notifications.hide(id);
 }
 
 export function notifyError(title: string, message: string) {
-  notifications.show({ title, message, color: 'red', autoClose: 5000, closeButtonProps });
+  replaceToast({ title, message, color: 'red' });
 }

@@ -1,5 +1,5 @@
 import { AppShell, Burger, Drawer, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { CurrentUser } from '../../domain/user';
 import { BrandMark } from './BrandMark';
@@ -13,6 +13,8 @@ import { SidebarContent } from './SidebarContent';
  */
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [drawerOpen, drawer] = useDisclosure(false);
+  // Under 384 px the product's name gives its room to the header's date.
+  const roomForName = useMediaQuery('(min-width: 24em)', true, { getInitialValueInEffect: false });
   return (
     <AppShell
       layout="alt"
@@ -29,7 +31,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
               size="sm"
               aria-label={drawerOpen ? 'Close navigation' : 'Open navigation'}
             />
-            <BrandMark compact />
+            <BrandMark compact markOnly={!roomForName} />
           </Group>
           <div />
           <HeaderClock />

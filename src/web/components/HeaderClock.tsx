@@ -1,4 +1,5 @@
 import { Group, Indicator, Text, ThemeIcon } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconBell, IconCalendar } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { DEFAULT_TIME_ZONE, formatClock } from '../../domain/time';
@@ -28,15 +29,17 @@ function useNow(): Date {
 export function HeaderClock() {
   const now = useNow();
   const timeZone = useAppInfo().data?.timeZone ?? DEFAULT_TIME_ZONE;
-  const { date, time } = formatClock(now, timeZone);
+  const { date, shortDate, time } = formatClock(now, timeZone);
+  // A phone has no room for the year (nor the calendar icon) beside the menu, the mark and the bell.
+  const roomy = useMediaQuery('(min-width: 30em)', true, { getInitialValueInEffect: false });
   return (
-    <Group gap="md" wrap="nowrap">
+    <Group gap="sm" wrap="nowrap">
       <Group gap={6} wrap="nowrap" data-testid="header-clock">
-        <IconCalendar size={18} aria-hidden color="var(--mantine-color-dimmed)" />
-        <Text fz="sm" c="dimmed" visibleFrom="xs">
-          {date}
+        {roomy && <IconCalendar size={18} aria-hidden color="var(--mantine-color-dimmed)" />}
+        <Text fz="sm" c="dimmed" data-testid="header-date" style={{ whiteSpace: 'nowrap' }}>
+          {roomy ? date : shortDate}
         </Text>
-        <Text fz="sm" fw={600}>
+        <Text fz="sm" fw={600} data-testid="header-time">
           {time}
         </Text>
       </Group>
