@@ -19,6 +19,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -348,6 +349,24 @@ export const stockMovements = pgTable(
     index('stock_movements_item_created_idx').on(t.itemId, t.createdAt),
     index('stock_movements_reference_idx').on(t.referenceType, t.referenceId),
   ],
+);
+
+/**
+ * The notifications (src/domain/notifications.ts, by their key) each user has
+ * marked read. A notification is computed from the data, never stored; a mark
+ * whose notification no longer holds is pruned when that user next marks one.
+ */
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    // The marks are the user's own state, no record of the bakery's: they go with the user.
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notificationKey: varchar('notification_key', { length: 200 }).notNull(),
+    readAt: moment('read_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.notificationKey] })],
 );
 
 export const appSettings = pgTable('app_settings', {
