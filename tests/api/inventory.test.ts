@@ -347,3 +347,42 @@ describe('permissions', () => {
     expect((await writer.get('/api/inventory?includeArchived=true')).status).toBe(200);
   });
 });
+
+describe('one name per item in use', () => {
+  const taken = (name: string) => ({
+    message: `An item named ${name} already exists`,
+    errors: [{ path: 'name', message: `An item named ${name} already exists` }],
+  });
+
+  it('refuses a second item of the same name, case and spacing aside', async () => {
+    await create({ name: 'Baking  Soda' });
+    const again = await admin.post('/api/inventory', flour({ name: '  baking soda ' }));
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual(taken('Baking  Soda'));
+    const names = (await admin.get<InventoryItem[]>('/api/inventory')).body.map((i) => i.name);
+    expect(names.filter((name) => /baking/i.test(name))).toEqual(['Baking  Soda']);
+  });
+
+  it('refuses a rename onto another item’s name, and lets an item keep its own', async () => {
+    await create({ name: 'Palm Margarine' });
+    const butter = await create({ name: 'Shea Butter' });
+    const rename = await admin.patch(`/api/inventory/${butter.id}`, { name: 'PALM  MARGARINE' });
+    expect(rename.status).toBe(409);
+    expect(rename.body).toEqual(taken('Palm Margarine'));
+    const same = await admin.patch(`/api/inventory/${butter.id}`, { name: 'shea butter' });
+    expect(same.status).toBe(200);
+  });
+
+  it('lets an archived item’s name be used, and refuses to bring it back while taken', async () => {
+    const old = await create({ name: 'Cloves' });
+    const archived = await admin.delete<{ action: string }>(`/api/inventory/${old.id}`);
+    expect(archived.body.action).toBe('archived');
+    const fresh = await admin.post('/api/inventory', flour({ name: 'cloves' }));
+    expect(fresh.status).toBe(201);
+    const back = await admin.post(`/api/inventory/${old.id}/unarchive`);
+    expect(back.status).toBe(409);
+    expect(back.body).toEqual({
+      message: 'Cloves cannot come back while another item is named cloves: rename that item first',
+    });
+  });
+});

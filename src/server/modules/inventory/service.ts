@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type {
   InventoryItem,
   InventoryItemInput,
@@ -72,8 +72,42 @@ async function getItem(db: Database, id: string): Promise<InventoryItem> {
   return toItem(row);
 }
 
+/** A name as people tell names apart: case and runs of spaces aside. */
+const nameKey = (name: AnyColumn | string) =>
+  sql`lower(regexp_replace(btrim(${name}), '\\s+', ' ', 'g'))`;
+
+/** The item in use already called `name`, other than `exceptId`. */
+async function itemNamed(tx: Transaction, name: string, exceptId?: string) {
+  // Serialises item names so two saves of the same new name cannot both pass.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bakery:item-names'))`);
+  const [taken] = await tx
+    .select({ name: inventoryItems.name })
+    .from(inventoryItems)
+    .where(
+      and(
+        sql`${nameKey(inventoryItems.name)} = ${nameKey(name)}`,
+        isInUse,
+        exceptId ? ne(inventoryItems.id, exceptId) : undefined,
+      ),
+    );
+  return taken?.name;
+}
+
+/**
+ * Two items in use may not share a name: pickers, recipes and orders show items
+ * by name, so a second Flour would take stock that was meant for the first.
+ * Archived items do not hold their name (decisions.md).
+ */
+async function checkNameFree(tx: Transaction, name: string, exceptId?: string) {
+  const taken = await itemNamed(tx, name, exceptId);
+  if (taken === undefined) return;
+  const message = `An item named ${taken} already exists`;
+  throw conflict(message, [{ path: 'name', message }]);
+}
+
 export async function createItem(db: Database, input: InventoryItemInput, userId: string) {
   const id = await db.transaction(async (tx) => {
+    await checkNameFree(tx, input.name);
     const [created] = await tx
       .insert(inventoryItems)
       .values({ ...input, supplier: input.supplier || null, currentStock: 0 })
@@ -104,6 +138,7 @@ export async function updateItem(
       .where(eq(inventoryItems.id, id))
       .for('update');
     if (!current) throw notFound('Inventory item');
+    if (input.name !== undefined) await checkNameFree(tx, input.name, id);
     const { currentStock, ...fields } = input;
     await tx
       .update(inventoryItems)
@@ -204,6 +239,12 @@ export async function unarchiveItem(db: Database, id: string) {
   return db.transaction(async (tx) => {
     const item = await lockItem(tx, id);
     if (!item.archivedAt) throw conflict(`${item.name} is not archived`);
+    const taken = await itemNamed(tx, item.name, id);
+    if (taken !== undefined) {
+      throw conflict(
+        `${item.name} cannot come back while another item is named ${taken}: rename that item first`,
+      );
+    }
     await tx
       .update(inventoryItems)
       .set({ archivedAt: null, updatedAt: new Date() })
