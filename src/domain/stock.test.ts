@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAtOrBelowMinimum, needsReorder, stockStatus } from './stock';
+import { isAtOrBelowMinimum, needsReorder, reorderQuantity, stockStatus } from './stock';
 
 describe('stockStatus', () => {
   it.each([
@@ -26,5 +26,20 @@ describe('low stock rules', () => {
     expect(needsReorder(0, 0)).toBe(false);
     expect(needsReorder(5, 5)).toBe(true);
     expect(needsReorder(6, 5)).toBe(false);
+  });
+});
+
+describe('reorderQuantity', () => {
+  it.each([
+    // stock, minimum, on order, proposed
+    [4, 10, 0, 16],
+    [0, 2, 0, 4],
+    [4.1, 10, 0.9, 15],
+    [4.3, 10, 0, 16],
+    [4, 10, 10, 6],
+    [4, 10, 30, 0],
+    [10, 10, 0, 10],
+  ])('stock %d, minimum %d, %d on order: %d', (stock, min, onOrder, expected) => {
+    expect(reorderQuantity(stock, min, onOrder)).toBe(expected);
   });
 });

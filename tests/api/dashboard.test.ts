@@ -125,6 +125,133 @@ describe('dashboard summary', () => {
       inventory: null,
       production: null,
       purchaseOrders: null,
+      sales: null,
+      moneyOwed: null,
     });
+  });
+});
+
+describe("each role's own dashboard", () => {
+  const summaryOf = async (client: ApiClient) =>
+    (await client.get<DashboardSummary>('/api/dashboard/summary')).body;
+
+  beforeAll(async () => {
+    const yeast = (await admin.get<{ id: string; name: string }[]>('/api/inventory')).body.find(
+      (i) => i.name === 'Yeast',
+    );
+    // Not Agege Bread: the test above wrote raw completed batches of it, with no completion time.
+    const recipe = await admin.post<{ id: string }>('/api/recipes', {
+      name: 'Coconut Bread',
+      ingredients: [{ itemId: yeast?.id, quantity: 10, unit: 'g' }],
+    });
+    const batch = await admin.post<{ id: string }>('/api/production-batches', {
+      recipeId: recipe.body.id,
+      flourKg: 1,
+      batchNumber: 'D-1',
+    });
+    await admin.patch(`/api/production-batches/${batch.body.id}`, {
+      status: 'completed',
+      loavesProduced: 100,
+    });
+    const distributor = (name: string) =>
+      admin.post<{ id: string }>('/api/distributors', {
+        name,
+        address: '12 Allen Avenue, Ikeja',
+        phone: '0803 000 0000',
+      });
+    const owes = await distributor('Mama Tunde Stores');
+    const inCredit = await distributor('Iya Basira');
+    const sale = (to: string, loavesTaken: number, amountPaid: number) =>
+      admin.post('/api/sales-transactions', {
+        distributorId: to,
+        recipeName: 'Coconut Bread',
+        loavesTaken,
+        pricePerLoaf: 700.5,
+        amountPaid,
+      });
+    // 30 × 700.50 = 21,015.00, 1,000.25 paid: owes 20,014.75.
+    expect((await sale(owes.body.id, 30, 1000.25)).status).toBe(201);
+    // 10 × 700.50 = 7,005.00, 10,000 paid: 2,995.00 in credit, which offsets no one's debt.
+    expect((await sale(inCredit.body.id, 10, 10_000)).status).toBe(201);
+  });
+
+  it("gives the sales team today's sales, the loaves per bread and money owed, nothing else", async () => {
+    const salesTeam = await createRole(
+      admin,
+      'Counter',
+      { canRead: true, canWrite: true, canDelete: false },
+      ['sales', 'distributors'],
+    );
+    const clerk = await userWithRole(testApp, admin, 'clerk', salesTeam);
+    expect(await summaryOf(clerk)).toEqual({
+      inventory: null,
+      production: null,
+      purchaseOrders: null,
+      sales: {
+        todaysSaleCount: 2,
+        todaysLoavesSold: 40,
+        todaysSalesValue: 28_020,
+        loavesAvailable: [{ recipeName: 'Coconut Bread', loaves: 60 }],
+      },
+      moneyOwed: { total: 20_014.75, distributorCount: 1 },
+    });
+  });
+
+  it("gives production staff today's batches and flour, nothing of sales or money", async () => {
+    const bakers = await createRole(
+      admin,
+      'Ovens',
+      { canRead: true, canWrite: true, canDelete: false },
+      ['production', 'recipes'],
+    );
+    const baker = await userWithRole(testApp, admin, 'baker', bakers);
+    const summary = await summaryOf(baker);
+    expect(summary.production?.recentBatches.map((b) => b.batchNumber)).toContain('D-1');
+    expect(summary.production?.todaysBatchCount).toBeGreaterThanOrEqual(1);
+    expect({ ...summary, production: null }).toEqual({
+      inventory: null,
+      production: null,
+      purchaseOrders: null,
+      sales: null,
+      moneyOwed: null,
+    });
+  });
+
+  it('shows money owed only with the distributors read right, sales only with the sales one', async () => {
+    const salesOnly = await createRole(
+      admin,
+      'Till only',
+      { canRead: true, canWrite: true, canDelete: false },
+      ['sales'],
+    );
+    const till = await summaryOf(await userWithRole(testApp, admin, 'till', salesOnly));
+    expect(till.sales).not.toBeNull();
+    expect(till.moneyOwed).toBeNull();
+  });
+
+  it("shows a low-stock item's open orders only to those who may read purchase orders", async () => {
+    const items = (await admin.get<{ id: string; name: string }[]>('/api/inventory')).body;
+    const sugar = items.find((i) => i.name === 'Sugar');
+    const order = await admin.post<{ orderNumber: string }>('/api/purchase-orders', {
+      supplier: 'Dangote',
+      items: [{ itemId: sugar?.id, quantity: 25, totalCost: 22_500 }],
+    });
+    const alertOf = (summary: DashboardSummary) =>
+      summary.inventory?.lowStockItems.find((i) => i.name === 'Sugar');
+    expect(alertOf(await summaryOf(admin))?.openOrders).toEqual([
+      expect.objectContaining({
+        orderNumber: order.body.orderNumber,
+        quantity: 25,
+        status: 'pending',
+      }),
+    ]);
+    const store = await createRole(
+      admin,
+      'Store only',
+      { canRead: true, canWrite: false, canDelete: false },
+      ['inventory'],
+    );
+    const storeman = await userWithRole(testApp, admin, 'store2', store);
+    expect(alertOf(await summaryOf(storeman))?.openOrders).toEqual([]);
   });
 });

@@ -1,8 +1,15 @@
+import type { OpenOrderLine } from '../../domain/dashboard';
+
 const QUANTITY = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 3 });
 
 /** "1,250.5 kg": up to 3 decimals, as stock is kept. */
 export function formatQuantity(value: number, unit?: string): string {
   return unit ? `${QUANTITY.format(value)} ${unit}` : QUANTITY.format(value);
+}
+
+/** "PO-2026-660000, 30,000 bags, pending": an order for an item that is still to arrive. */
+export function openOrderText(order: OpenOrderLine, unit: string): string {
+  return `${order.orderNumber}, ${formatQuantity(order.quantity, unit)}, ${order.status}`;
 }
 
 /** "21 Nov 2026, 14:05" in the bakery's time zone. */

@@ -1,16 +1,74 @@
-import { and, asc, desc, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { DashboardSummary } from '../../../domain/dashboard';
+import { and, asc, desc, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import {
+  type DashboardPart,
+  type DashboardSummary,
+  dashboardParts,
+  type OpenOrderLine,
+} from '../../../domain/dashboard';
 import type { AccessSubject } from '../../../domain/permissions';
-import { canRead } from '../../../domain/permissions';
 import type { BatchStatus } from '../../../domain/production-schemas';
 import { businessDay } from '../../../domain/time';
 import type { Database } from '../../db/connection';
-import { inventoryItems, productionBatches, purchaseOrders } from '../../db/schema';
+import {
+  breadLedger,
+  inventoryItems,
+  productionBatches,
+  purchaseOrders,
+  salesTransactions,
+} from '../../db/schema';
+import { accountSums } from '../distributors/service';
 import { isLowStock, toItem } from '../inventory/service';
 
 const AWAITING_DELIVERY = ['pending', 'shipped'];
 
-async function inventoryPart(db: Database): Promise<DashboardSummary['inventory']> {
+/**
+ * The orders still to arrive (pending or shipped) holding each item, oldest
+ * first, with the quantity of that item on each.
+ */
+async function openOrderLines(
+  db: Database,
+  itemIds: string[],
+): Promise<Map<string, OpenOrderLine[]>> {
+  const byItem = new Map<string, OpenOrderLine[]>(itemIds.map((id) => [id, []]));
+  if (itemIds.length === 0) return byItem;
+  const orders = await db
+    .select({
+      id: purchaseOrders.id,
+      orderNumber: purchaseOrders.orderNumber,
+      status: purchaseOrders.status,
+      items: purchaseOrders.items,
+    })
+    .from(purchaseOrders)
+    .where(
+      and(
+        inArray(purchaseOrders.status, AWAITING_DELIVERY),
+        sql`exists (select 1 from jsonb_array_elements(${purchaseOrders.items}) line
+          where line->>'itemId' in (${sql.join(itemIds, sql`, `)}))`,
+      ),
+    )
+    .orderBy(asc(purchaseOrders.orderDate), asc(purchaseOrders.orderNumber));
+  for (const order of orders) {
+    for (const [itemId, lines] of byItem) {
+      const quantity = order.items
+        .filter((line) => line.itemId === itemId)
+        .reduce((sum, line) => sum + Number(line.quantity), 0);
+      if (quantity > 0) {
+        lines.push({
+          orderId: order.id,
+          orderNumber: order.orderNumber,
+          quantity,
+          status: order.status as OpenOrderLine['status'],
+        });
+      }
+    }
+  }
+  return byItem;
+}
+
+async function inventoryPart(
+  db: Database,
+  withOrders: boolean,
+): Promise<DashboardSummary['inventory']> {
   const [totals] = await db
     .select({
       totalValue: sql<string>`coalesce(round(sum(${inventoryItems.currentStock} * ${inventoryItems.unitCost}), 2), 0)::text`,
@@ -26,10 +84,20 @@ async function inventoryPart(db: Database): Promise<DashboardSummary['inventory'
       asc(inventoryItems.name),
     )
     .limit(3);
+  // Open orders are purchase-order figures: only those who may read orders see them.
+  const orders = withOrders
+    ? await openOrderLines(
+        db,
+        lowStockItems.map((item) => item.id),
+      )
+    : new Map<string, OpenOrderLine[]>();
   return {
     totalValue: Number(totals?.totalValue ?? 0),
     lowStockCount: Number(totals?.lowStockCount ?? 0),
-    lowStockItems: lowStockItems.map(toItem),
+    lowStockItems: lowStockItems.map((row) => ({
+      ...toItem(row),
+      openOrders: orders.get(row.id) ?? [],
+    })),
   };
 }
 
@@ -40,7 +108,10 @@ async function productionPart(
 ): Promise<DashboardSummary['production']> {
   const today = businessDay(now, timeZone);
   const [totals] = await db
-    .select({ flourKg: sql<string>`coalesce(sum(${productionBatches.flourKg}), 0)::text` })
+    .select({
+      flourKg: sql<string>`coalesce(sum(${productionBatches.flourKg}), 0)::text`,
+      count: sql<number>`count(*)::int`,
+    })
     .from(productionBatches)
     .where(
       and(
@@ -63,6 +134,7 @@ async function productionPart(
     .limit(3);
   return {
     todaysFlourKg: Number(totals?.flourKg ?? 0),
+    todaysBatchCount: Number(totals?.count ?? 0),
     recentBatches: recent.map((batch) => ({
       ...batch,
       status: batch.status as BatchStatus,
@@ -99,19 +171,65 @@ async function ordersPart(db: Database): Promise<DashboardSummary['purchaseOrder
   };
 }
 
-/** The modules whose figures the dashboard shows, to those who may read them. */
-export const DASHBOARD_MODULES = ['inventory', 'production', 'purchase_orders'] as const;
+async function salesPart(
+  db: Database,
+  timeZone: string,
+  now: Date,
+): Promise<DashboardSummary['sales']> {
+  const today = businessDay(now, timeZone);
+  const [totals] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      loaves: sql<string>`coalesce(sum(${salesTransactions.loavesTaken}), 0)::text`,
+      value: sql<string>`coalesce(sum(${salesTransactions.loavesTaken} * ${salesTransactions.pricePerLoaf}), 0)::text`,
+    })
+    .from(salesTransactions)
+    .where(
+      and(
+        gte(salesTransactions.createdAt, today.start),
+        lt(salesTransactions.createdAt, today.end),
+      ),
+    );
+  const breads = await db
+    .select({
+      recipeName: breadLedger.recipeName,
+      loaves: sql<number>`(${breadLedger.loavesBaked} - ${breadLedger.loavesSold})::int`,
+    })
+    .from(breadLedger)
+    .where(gt(breadLedger.loavesBaked, breadLedger.loavesSold))
+    .orderBy(asc(breadLedger.recipeName));
+  return {
+    todaysSaleCount: Number(totals?.count ?? 0),
+    todaysLoavesSold: Number(totals?.loaves ?? 0),
+    todaysSalesValue: Number(totals?.value ?? 0),
+    loavesAvailable: breads.map((bread) => ({ ...bread, loaves: Number(bread.loaves) })),
+  };
+}
 
-/** The dashboard's figures, each computed in SQL, for the modules the user can read. */
+async function moneyOwedPart(db: Database): Promise<DashboardSummary['moneyOwed']> {
+  const accounts = accountSums(db).as('accounts');
+  const [totals] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${accounts.balance}::numeric) filter (where ${accounts.balance}::numeric > 0), 0)::text`,
+      count: sql<number>`(count(*) filter (where ${accounts.balance}::numeric > 0))::int`,
+    })
+    .from(accounts);
+  return { total: Number(totals?.total ?? 0), distributorCount: Number(totals?.count ?? 0) };
+}
+
+/** The dashboard's figures, each computed in SQL, for the parts the user may read. */
 export async function dashboardSummary(
   db: Database,
   user: AccessSubject,
   timeZone: string,
   now = new Date(),
 ): Promise<DashboardSummary> {
+  const parts = new Set<DashboardPart>(dashboardParts(user));
   return {
-    inventory: canRead(user, 'inventory') ? await inventoryPart(db) : null,
-    production: canRead(user, 'production') ? await productionPart(db, timeZone, now) : null,
-    purchaseOrders: canRead(user, 'purchase_orders') ? await ordersPart(db) : null,
+    inventory: parts.has('inventory') ? await inventoryPart(db, parts.has('purchaseOrders')) : null,
+    production: parts.has('production') ? await productionPart(db, timeZone, now) : null,
+    purchaseOrders: parts.has('purchaseOrders') ? await ordersPart(db) : null,
+    sales: parts.has('sales') ? await salesPart(db, timeZone, now) : null,
+    moneyOwed: parts.has('moneyOwed') ? await moneyOwedPart(db) : null,
   };
 }

@@ -42,7 +42,7 @@ export function toDistributor(row: DistributorRow): Distributor {
  * owed = Σ loaves × price; paid = Σ paid at sale + Σ payments;
  * returns = Σ loaves returned × price; balance = owed − paid − returns.
  */
-function accountSums(db: Database | Transaction, where?: SQL) {
+export function accountSums(db: Database | Transaction, where?: SQL) {
   const sales = db
     .select({
       distributorId: salesTransactions.distributorId,
@@ -81,7 +81,8 @@ function accountSums(db: Database | Transaction, where?: SQL) {
       totalOwed: sql<string>`${owed}::text`,
       totalPaid: sql<string>`${paid}::text`,
       totalReturns: sql<string>`${returned}::text`,
-      balance: sql<string>`(${owed} - ${paid} - ${returned})::text`,
+      // Named, so the dashboard can total it from this query as a subquery.
+      balance: sql<string>`(${owed} - ${paid} - ${returned})::text`.as('balance'),
     })
     .from(distributors)
     .leftJoin(sales, eq(sales.distributorId, distributors.id))

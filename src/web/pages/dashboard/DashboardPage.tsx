@@ -2,32 +2,39 @@ import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } f
 import {
   IconAlertTriangle,
   IconBuildingFactory2,
+  IconCash,
   IconChartBar,
   IconChefHat,
   IconClock,
   IconCurrencyNaira,
+  IconReceipt,
   IconShoppingCart,
 } from '@tabler/icons-react';
 import { type ReactNode, useDeferredValue } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
+import { type QuickAction, quickActions } from '../../../domain/dashboard';
 import { formatNaira } from '../../../domain/money';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time';
-import { notifySuccess } from '../../api/notify';
-import { useAppInfo } from '../../auth/queries';
+import { useAppInfo, useCurrentUser } from '../../auth/queries';
 import { useRights } from '../../auth/use-rights';
 import { formatDateTime, formatQuantity } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
 import { StatCard } from '../../components/StatCard';
 import { BatchStatusBadge } from '../production/BatchStatusBadge';
 import { OrderStatusBadge } from '../purchases/OrderStatusBadge';
+import { LowStockAlerts } from './LowStockAlerts';
 import { useDashboardSummary } from './queries';
 
-const QUICK_ACTIONS = [
-  { label: 'New Production', href: '/production', icon: IconBuildingFactory2 },
-  { label: 'Purchase Order', href: '/purchases', icon: IconShoppingCart },
-  { label: 'New Recipe', href: '/recipes', icon: IconChefHat },
-  { label: 'View Reports', href: '/reports', icon: IconChartBar },
-];
+const ACTION_ICONS: Record<QuickAction['label'], typeof IconChartBar> = {
+  'New Production': IconBuildingFactory2,
+  'Record Sale': IconReceipt,
+  'Purchase Order': IconShoppingCart,
+  'New Recipe': IconChefHat,
+  'View Reports': IconChartBar,
+};
+
+const count = (value: number) => value.toLocaleString('en-NG');
+const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
 function ListCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -43,8 +50,9 @@ function ListCard({ title, children }: { title: string; children: ReactNode }) {
 export default function DashboardPage() {
   const summary = useDashboardSummary();
   const canOrder = useRights('purchase_orders').canWrite;
+  const user = useCurrentUser().data;
+  const actions = user ? quickActions(user) : [];
   const timeZone = useAppInfo().data?.timeZone ?? DEFAULT_TIME_ZONE;
-  const [, navigate] = useLocation();
   // The cards are drawn as interruptible background work when the figures arrive,
   // instead of one long task just as the page becomes usable.
   const figures = useDeferredValue(summary.data);
@@ -70,12 +78,7 @@ export default function DashboardPage() {
       </>
     );
   }
-  const { inventory, production, purchaseOrders } = figures;
-
-  const reorder = (itemId: string) => {
-    notifySuccess('Reorder Initiated', 'Purchase order process started for this item');
-    navigate(`/purchases?reorder=${itemId}`);
-  };
+  const { inventory, production, purchaseOrders, sales, moneyOwed } = figures;
 
   return (
     <>
@@ -106,7 +109,7 @@ export default function DashboardPage() {
             value={`${formatQuantity(production.todaysFlourKg)} kg`}
             icon={IconBuildingFactory2}
             colour="orange"
-            note="Flour in today's batches"
+            note={`Flour in ${plural(production.todaysBatchCount, 'batch', 'batches')} today`}
           />
         )}
         {purchaseOrders && (
@@ -118,42 +121,33 @@ export default function DashboardPage() {
             note="Awaiting delivery"
           />
         )}
+        {sales && (
+          <StatCard
+            label="Today's Sales"
+            value={formatNaira(sales.todaysSalesValue)}
+            icon={IconCash}
+            colour="green"
+            note={`${plural(sales.todaysSaleCount, 'sale', 'sales')} · ${plural(sales.todaysLoavesSold, 'loaf', 'loaves')}`}
+          />
+        )}
+        {moneyOwed && (
+          <StatCard
+            label="Money Owed"
+            value={formatNaira(moneyOwed.total)}
+            icon={IconCurrencyNaira}
+            colour="red"
+            note={
+              moneyOwed.distributorCount === 0
+                ? 'No distributor owes'
+                : `By ${plural(moneyOwed.distributorCount, 'distributor', 'distributors')}`
+            }
+          />
+        )}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {inventory && (
           <ListCard title="Low Stock Alerts">
-            {inventory.lowStockItems.length === 0 ? (
-              <Text c="dimmed">All items in stock</Text>
-            ) : (
-              <Stack gap="sm">
-                {inventory.lowStockItems.map((item) => (
-                  <Group
-                    key={item.id}
-                    justify="space-between"
-                    wrap="nowrap"
-                    data-testid="low-stock-alert"
-                  >
-                    <div>
-                      <Text fw={600}>{item.name}</Text>
-                      <Text fz="sm" c="dimmed">
-                        {formatQuantity(item.currentStock, item.unit)} left · minimum{' '}
-                        {formatQuantity(item.minStock, item.unit)}
-                      </Text>
-                    </div>
-                    {canOrder && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => reorder(item.id)}
-                      >
-                        Reorder
-                      </Button>
-                    )}
-                  </Group>
-                ))}
-              </Stack>
-            )}
+            <LowStockAlerts items={inventory.lowStockItems} canOrder={canOrder} />
           </ListCard>
         )}
         {production && (
@@ -178,21 +172,46 @@ export default function DashboardPage() {
             )}
           </ListCard>
         )}
-        <ListCard title="Quick Actions">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            {QUICK_ACTIONS.map((action) => (
-              <Button
-                key={action.href}
-                component={Link}
-                href={action.href}
-                variant="light"
-                leftSection={<action.icon size={18} aria-hidden />}
-              >
-                {action.label}
-              </Button>
-            ))}
-          </SimpleGrid>
-        </ListCard>
+        {sales && (
+          <ListCard title="Loaves Available">
+            {sales.loavesAvailable.length === 0 ? (
+              <Text c="dimmed">No loaves to sell</Text>
+            ) : (
+              <Stack gap="xs">
+                {sales.loavesAvailable.map((bread) => (
+                  <Group
+                    key={bread.recipeName}
+                    justify="space-between"
+                    data-testid="loaves-available"
+                  >
+                    <Text fw={600}>{bread.recipeName}</Text>
+                    <Text>{plural(bread.loaves, 'loaf', 'loaves')}</Text>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </ListCard>
+        )}
+        {actions.length > 0 && (
+          <ListCard title="Quick Actions">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              {actions.map((action) => {
+                const Icon = ACTION_ICONS[action.label];
+                return (
+                  <Button
+                    key={action.href}
+                    component={Link}
+                    href={action.href}
+                    variant="light"
+                    leftSection={<Icon size={18} aria-hidden />}
+                  >
+                    {action.label}
+                  </Button>
+                );
+              })}
+            </SimpleGrid>
+          </ListCard>
+        )}
         {purchaseOrders && (
           <ListCard title="Pending Purchase Orders">
             {purchaseOrders.pendingOrders.length === 0 ? (

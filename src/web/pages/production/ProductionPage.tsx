@@ -18,6 +18,7 @@ import { formatDateTime, formatQuantity } from '../../components/format';
 import { ListState, ShowMoreButton } from '../../components/ListState';
 import { PageHeader } from '../../components/PageHeader';
 import { StatCard } from '../../components/StatCard';
+import { useCreateIntent } from '../../components/use-create-intent';
 import { BatchDialog } from './BatchDialog';
 import { BatchStatusBadge } from './BatchStatusBadge';
 import { CompleteBatchDialog } from './CompleteBatchDialog';
@@ -109,7 +110,8 @@ export default function ProductionPage() {
   const [, navigate] = useLocation();
   // A recipe's Start Production arrives with ?recipe={recipeId}.
   const startRecipeId = new URLSearchParams(useSearch()).get('recipe');
-  const [creating, setCreating] = useState(startRecipeId !== null);
+  const intent = useCreateIntent('/production');
+  const [creating, setCreating] = useState(startRecipeId !== null || intent.requested);
   const [completing, setCompleting] = useState<ProductionBatch | null>(null);
   const [cancelling, setCancelling] = useState<ProductionBatch | null>(null);
 
@@ -131,6 +133,7 @@ export default function ProductionPage() {
   const closeCreate = () => {
     setCreating(false);
     if (startRecipeId) navigate('/production', { replace: true });
+    intent.done();
   };
 
   const list = batches.data?.pages.flat() ?? [];

@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Alert,
   Button,
   Group,
   Modal,
@@ -14,6 +15,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import type { ReorderIntent } from '../../../domain/dashboard';
 import { formatNaira } from '../../../domain/money';
 import {
   defaultOrderNumber,
@@ -26,6 +28,7 @@ import {
 } from '../../../domain/purchase-order-schemas';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
+import { openOrderText } from '../../components/format';
 import { useInventory } from '../inventory/queries';
 import { useCreateOrder } from './queries';
 
@@ -46,10 +49,10 @@ interface OrderFormValues {
 }
 
 const asNumber = (value: number | string) => (value === '' ? Number.NaN : Number(value));
-const newLine = (itemId: string | null = null): LineValues => ({
+const newLine = (itemId: string | null = null, quantity: number | '' = ''): LineValues => ({
   key: crypto.randomUUID(),
   itemId,
-  quantity: '',
+  quantity,
   totalCost: '',
 });
 
@@ -70,10 +73,15 @@ function toInput(values: OrderFormValues): PurchaseOrderInput {
 
 const validate = schemaResolver(purchaseOrderSchema, { sync: true });
 
-/** Create Order. `reorderItemId` starts the order with that item, as the dashboard's Reorder does. */
+/**
+ * Create Order. `reorderItemId` starts the order with that item, as the
+ * dashboard's Reorder does; `reorder` adds its proposed quantity and the
+ * orders for the item already open, shown so none is placed twice by mistake.
+ */
 export function CreateOrderDialog(props: {
   opened: boolean;
   reorderItemId?: string | null;
+  reorder?: ReorderIntent | null;
   onClose: () => void;
 }) {
   const inventory = useInventory();
@@ -100,7 +108,7 @@ export function CreateOrderDialog(props: {
       status: 'pending',
       expectedDelivery: '',
       notes: '',
-      items: [newLine(reorderItem?.id ?? null)],
+      items: [newLine(reorderItem?.id ?? null, reorderItem ? props.reorder?.quantity || '' : '')],
     });
     form.clearErrors();
   }, [props.opened, props.reorderItemId, inventory.data]);
@@ -158,6 +166,15 @@ export function CreateOrderDialog(props: {
               {...form.getInputProps('status')}
             />
           </SimpleGrid>
+          {props.reorderItemId && props.reorder?.openOrders.length ? (
+            <Alert color="yellow" title="Already on order" data-testid="already-on-order">
+              {props.reorder.openOrders.map((order) => (
+                <Text key={order.orderId} fz="sm">
+                  {openOrderText(order, unitOf(props.reorderItemId ?? null))}
+                </Text>
+              ))}
+            </Alert>
+          ) : null}
           <Stack gap="xs">
             <Text fw={600}>Items</Text>
             {form.values.items.map((line, index) => {

@@ -2,6 +2,8 @@ import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconClock, IconPlus, IconShoppingCart } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
+import type { ReorderIntent } from '../../../domain/dashboard';
 import { formatNaira } from '../../../domain/money';
 import type { PurchaseOrder } from '../../../domain/purchase-order-schemas';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time';
@@ -14,6 +16,7 @@ import { formatDateTime } from '../../components/format';
 import { ListState, ShowMoreButton } from '../../components/ListState';
 import { PageHeader } from '../../components/PageHeader';
 import { StatCard } from '../../components/StatCard';
+import { useCreateIntent } from '../../components/use-create-intent';
 import { CreateOrderDialog } from './CreateOrderDialog';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { OrderLines } from './OrderLines';
@@ -47,7 +50,9 @@ export default function PurchaseOrdersPage() {
   const [, navigate] = useLocation();
   // The dashboard's Reorder button arrives with ?reorder={itemId}.
   const reorderItemId = new URLSearchParams(useSearch()).get('reorder');
-  const [creating, setCreating] = useState(reorderItemId !== null);
+  const reorder = useHistoryState<ReorderIntent | null>();
+  const intent = useCreateIntent('/purchases');
+  const [creating, setCreating] = useState(reorderItemId !== null || intent.requested);
   const [details, setDetails] = useState<PurchaseOrder | null>(null);
   const [cancelling, setCancelling] = useState<PurchaseOrder | null>(null);
 
@@ -74,6 +79,7 @@ export default function PurchaseOrdersPage() {
   const closeCreate = () => {
     setCreating(false);
     if (reorderItemId) navigate('/purchases', { replace: true });
+    intent.done();
   };
 
   const list = orders.data?.pages.flat() ?? [];
@@ -168,7 +174,12 @@ export default function PurchaseOrdersPage() {
           <ShowMoreButton query={orders} label="Show more orders" />
         </Stack>
       </ListState>
-      <CreateOrderDialog opened={creating} reorderItemId={reorderItemId} onClose={closeCreate} />
+      <CreateOrderDialog
+        opened={creating}
+        reorderItemId={reorderItemId}
+        reorder={reorder}
+        onClose={closeCreate}
+      />
       <OrderDetailsDialog
         order={details}
         canWrite={rights.canWrite}

@@ -17,6 +17,7 @@ import { formatQuantity } from '../../components/format';
 import { ListState } from '../../components/ListState';
 import { PageHeader } from '../../components/PageHeader';
 import { StatCard } from '../../components/StatCard';
+import { useCreateIntent } from '../../components/use-create-intent';
 import { useDeleteRecipe, useRecipes, useRestoreRecipe } from './queries';
 import { RecipeDialog } from './RecipeDialog';
 
@@ -119,8 +120,9 @@ export default function RecipesPage() {
   const deleteRecipe = useDeleteRecipe();
   const restoreRecipe = useRestoreRecipe();
   const [, navigate] = useLocation();
+  const intent = useCreateIntent('/recipes');
   const [editing, setEditing] = useState<{ opened: boolean; recipe: Recipe | null }>({
-    opened: false,
+    opened: intent.requested,
     recipe: null,
   });
 
@@ -205,7 +207,10 @@ export default function RecipesPage() {
       <RecipeDialog
         opened={editing.opened}
         recipe={editing.recipe}
-        onClose={() => setEditing((current) => ({ ...current, opened: false }))}
+        onClose={() => {
+          setEditing((current) => ({ ...current, opened: false }));
+          intent.done();
+        }}
       />
     </>
   );

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../components/format';
 import { ListState } from '../../components/ListState';
 import { PageHeader } from '../../components/PageHeader';
 import { StatCard } from '../../components/StatCard';
+import { useCreateIntent } from '../../components/use-create-intent';
 import { useAvailableLoaves, useRecentSales, useSalesSummary } from './queries';
 import { SaleDialog } from './SaleDialog';
 
@@ -21,7 +22,8 @@ export default function SalesPage() {
   const recent = useRecentSales();
   const rights = useRights('sales');
   const timeZone = useAppInfo().data?.timeZone ?? DEFAULT_TIME_ZONE;
-  const [recording, setRecording] = useState(false);
+  const intent = useCreateIntent('/sales');
+  const [recording, setRecording] = useState(intent.requested);
 
   return (
     <>
@@ -143,7 +145,13 @@ export default function SalesPage() {
           </ListState>
         </Card>
       </SimpleGrid>
-      <SaleDialog opened={recording} onClose={() => setRecording(false)} />
+      <SaleDialog
+        opened={recording}
+        onClose={() => {
+          setRecording(false);
+          intent.done();
+        }}
+      />
     </>
   );
 }
