@@ -18,6 +18,7 @@ export const AUDIT_MODULES = [
   'production',
   'sales',
   'distributors',
+  'notifications',
   'other',
 ] as const;
 export type AuditModule = (typeof AUDIT_MODULES)[number];
@@ -33,6 +34,7 @@ export const AUDIT_MODULE_LABELS: Record<AuditModule, string> = {
   production: 'Production',
   sales: 'Sales',
   distributors: 'Distributors',
+  notifications: 'Notifications',
   other: 'Other',
 };
 
@@ -74,6 +76,7 @@ export const AUDIT_ACTION_LABELS = {
   'distributors.unarchive': 'Unarchived a distributor',
   'distributors.payment': 'Recorded a payment',
   'distributors.return': 'Recorded a return',
+  'notifications.read': 'Marked notifications read',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 
@@ -99,6 +102,7 @@ export const AUDIT_RECORD_LABELS: Record<string, string> = {
   distributor: 'Distributor',
   distributor_payment: 'Payment',
   bread_return: 'Return',
+  notification: 'Notification',
 };
 
 export function auditRecordLabel(recordType: string): string {

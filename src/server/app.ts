@@ -25,6 +25,7 @@ import { authRoutes } from './modules/auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { distributorRoutes } from './modules/distributors/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { productionRoutes } from './modules/production/routes';
 import { productionHistoryRoutes } from './modules/production-history/routes';
 import { purchaseOrderRoutes } from './modules/purchase-orders/routes';
@@ -202,6 +203,7 @@ export async function buildApp({
   accountingRoutes(app, { db, timeZone: config.timeZone, cache });
   reportRoutes(app, { db, timeZone: config.timeZone, cache });
   dashboardRoutes(app, { db, timeZone: config.timeZone, cache });
+  notificationRoutes(app, { db, timeZone: config.timeZone });
   app.get('/api/openapi.json', () => app.swagger());
   serveWebApp(app, config.webRoot);
   return app;

@@ -17,6 +17,7 @@ import {
   paymentSchema,
 } from '../../src/domain/distributor-schemas';
 import { inventoryItemSchema, inventoryItemUpdateSchema } from '../../src/domain/inventory-schemas';
+import { notificationReadSchema } from '../../src/domain/notifications';
 import { batchSchema, batchUpdateSchema } from '../../src/domain/production-schemas';
 import { purchaseOrderSchema } from '../../src/domain/purchase-order-schemas';
 import { recipeSchema, recipeUpdateSchema } from '../../src/domain/recipe-schemas';
@@ -125,6 +126,15 @@ const WRITE_ROUTES: Record<string, RouteFuzz> = {
   'PUT /api/admin/settings': {
     body: appSettingsSchema,
     valid: () => fc.record({ allowSelfRegistration: fc.boolean() }),
+  },
+  'POST /api/notifications/read': {
+    body: notificationReadSchema,
+    // Keys of notifications that do not hold are taken and ignored; only what holds is marked.
+    valid: (s) =>
+      fc.oneof(
+        fc.constant({ all: true }),
+        fc.record({ keys: fc.constant([`low_stock:${s.flourId}:never`, 'order_overdue:x:y']) }),
+      ),
   },
   'PATCH /api/admin/users/:id': {
     body: adminUserUpdateSchema,

@@ -179,6 +179,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
 
   // Every signed-in user has a dashboard; it holds only the modules they can read.
   'GET /api/dashboard/summary': SIGNED_IN,
+  // Everyone has a bell; the service lists only the kinds whose module the caller may read.
+  'GET /api/notifications': SIGNED_IN,
+  'POST /api/notifications/read': SIGNED_IN,
 
   'GET /api/admin/users': ADMIN,
   'POST /api/admin/users': ADMIN,

@@ -76,6 +76,8 @@ export const ROUTE_ACTIONS: Record<string, RouteAction> = {
 
   'POST /api/sales-transactions': { action: 'sales.create', recordType: 'sale' },
 
+  'POST /api/notifications/read': { action: 'notifications.read', recordType: 'notification' },
+
   'POST /api/distributors': { action: 'distributors.create', recordType: 'distributor' },
   'PATCH /api/distributors/:id': { action: 'distributors.update', recordType: 'distributor' },
   'DELETE /api/distributors/:id': { action: 'distributors.delete', recordType: 'distributor' },
