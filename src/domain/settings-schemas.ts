@@ -1,13 +1,53 @@
 import { z } from 'zod';
+import { isStorableText, storable } from './fields';
 
-/** What the Admin Panel's Settings tab changes (kept in app_settings). */
+const letterheadText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .refine(isStorableText, storable(label))
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be less than ${max} characters` });
+
+/** What heads every printed document (statements now; delivery notes and receipts later). */
+const letterheadFields = {
+  bakeryName: letterheadText('Bakery name', 200),
+  bakeryAddress: letterheadText('Bakery address', 500),
+  bakeryPhone: letterheadText('Bakery phone', 50).regex(/^\+?[0-9 ()-]{7,20}$/, {
+    error: 'Enter a phone number: digits, spaces, +, - and brackets',
+  }),
+};
+
+/**
+ * What the Admin Panel's Settings tab changes (kept in app_settings). The
+ * letterhead fields may be left out: the self-registration switch saves
+ * without them, and what is left out is kept.
+ */
 export const appSettingsSchema = z.strictObject({
   allowSelfRegistration: z.boolean({ error: 'Allow self-registration must be true or false' }),
+  ...z.object(letterheadFields).partial().shape,
 });
-export type AppSettings = z.infer<typeof appSettingsSchema>;
+export type AppSettingsInput = z.input<typeof appSettingsSchema>;
+
+export interface Letterhead {
+  /** Empty until an administrator sets it. */
+  bakeryName: string;
+  bakeryAddress: string;
+  bakeryPhone: string;
+}
+
+/** `GET /api/admin/settings`: every setting, the letterhead's empty until set. */
+export interface AppSettings extends Letterhead {
+  allowSelfRegistration: boolean;
+}
 
 /** Until an administrator changes them. */
-export const DEFAULT_SETTINGS: AppSettings = { allowSelfRegistration: true };
+export const DEFAULT_SETTINGS: AppSettings = {
+  allowSelfRegistration: true,
+  bakeryName: '',
+  bakeryAddress: '',
+  bakeryPhone: '',
+};
 
 export const REGISTRATION_CLOSED =
   'Registration is closed. Ask an administrator to create an account for you.';

@@ -30,7 +30,7 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/seed/catalog';
-import { type SeedDemoSummary, seedDemo } from '../../src/server/seed/demo';
+import { DEMO_LETTERHEAD, type SeedDemoSummary, seedDemo } from '../../src/server/seed/demo';
 import { SeedRefusedError } from '../../src/server/seed/existing-data';
 import { ApiClient, validUser } from '../support/api-client';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -193,6 +193,10 @@ describe('npm run seed:demo', () => {
     expect(dashboard.inventory?.totalValue).toBeGreaterThan(0);
     expect(dashboard.production?.recentBatches).toHaveLength(3);
     expect(dashboard.purchaseOrders?.pendingCount).toBeGreaterThanOrEqual(2);
+    expect(dashboard.sales?.loavesAvailable.length).toBeGreaterThan(0);
+    expect(dashboard.moneyOwed?.total).toBeGreaterThan(0);
+    // Its printed statements carry the demo bakery's letterhead.
+    expect(await list('/api/letterhead')).toEqual(DEMO_LETTERHEAD);
   });
 
   it('keeps every item’s stock equal to its movements, and every batch’s deductions to its recipe', async () => {

@@ -189,6 +189,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'DELETE /api/admin/users/:id': ADMIN,
   'GET /api/admin/settings': ADMIN,
   'PUT /api/admin/settings': ADMIN,
+  // The bakery's name, address and phone head every printed document.
+  'GET /api/letterhead': SIGNED_IN,
   'GET /api/admin/modules': ADMIN,
   'GET /api/admin/roles': ADMIN,
   'POST /api/admin/roles': ADMIN,

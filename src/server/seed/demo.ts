@@ -45,6 +45,7 @@ import {
   userRoles,
   users,
 } from '../db/schema';
+import { saveSettings } from '../modules/admin/settings';
 import {
   BAKERY_HOURS,
   BAKERY_TIME_ZONE,
@@ -74,6 +75,13 @@ import {
 import { Random } from './random';
 
 /** How many business days the demo covers, today included. */
+/** The demo bakery's letterhead, at the head of its printed statements. */
+export const DEMO_LETTERHEAD = {
+  bakeryName: 'Golden Crust Bakery Ltd',
+  bakeryAddress: '14 Oba Akran Avenue, Ikeja, Lagos',
+  bakeryPhone: '+234 803 555 0142',
+};
+
 export const DEMO_DAYS = 90;
 const SEED = 20_260_101;
 
@@ -1048,6 +1056,7 @@ export async function seedDemo(
         : [];
     });
     if (assignments.length > 0) await tx.insert(userRoles).values(assignments);
+    await saveSettings(tx, DEMO_LETTERHEAD);
 
     await tx.insert(inventoryItems).values(
       items.map((item, i) => ({

@@ -1,4 +1,5 @@
 import type { OpenOrderLine } from '../../domain/dashboard';
+import { zonedParts } from '../../domain/time';
 
 const QUANTITY = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 3 });
 
@@ -12,17 +13,29 @@ export function openOrderText(order: OpenOrderLine, unit: string): string {
   return `${order.orderNumber}, ${formatQuantity(order.quantity, unit)}, ${order.status}`;
 }
 
-/** "21 Nov 2026, 14:05" in the bakery's time zone. */
+/**
+ * The app's one date format, en-NG day-month-year: "01 Nov 2026" (dayjs
+ * pattern for the date pickers' valueFormat), so what is typed or picked reads
+ * like what is shown and printed. Month names are dayjs's ("Sep"), not Intl
+ * en-NG's ("Sept"), for the same reason. The Accounting page keeps the spec's
+ * 'MMM dd, yyyy' (formatDay below).
+ */
+export const DATE_INPUT_FORMAT = 'DD MMM YYYY';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+const dayMonthYear = (year: number, month: number, day: number) =>
+  `${twoDigits(day)} ${MONTHS[month - 1]} ${year}`;
+
+/** "01 Nov 2026" for a calendar date "2026-11-01". */
+export function formatDate(date: string): string {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  return dayMonthYear(year, month, day);
+}
+
+/** "02 Nov 2026, 09:19" in the bakery's time zone. */
 export function formatDateTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-NG', {
-    timeZone,
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
+  const at = zonedParts(new Date(iso), timeZone);
+  return `${dayMonthYear(at.year, at.month, at.day)}, ${twoDigits(at.hour)}:${twoDigits(at.minute)}`;
 }
 
 /** "Nov 21, 2026" (spec: 'MMM dd, yyyy') for an instant, in the bakery's time zone. */

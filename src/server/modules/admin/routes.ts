@@ -12,7 +12,7 @@ import { appSettingsSchema } from '../../../domain/settings-schemas';
 import { signedInUser } from '../../auth/guard';
 import type { Database } from '../../db/connection';
 import * as admin from './service';
-import { readSettings, saveSettings } from './settings';
+import { readLetterhead, readSettings, saveSettings } from './settings';
 
 export function adminRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -45,6 +45,9 @@ export function adminRoutes(app: FastifyInstance, { db }: { db: Database }) {
   api.put('/api/admin/settings', { schema: { body: appSettingsSchema } }, (request) =>
     saveSettings(db, request.body),
   );
+
+  // Every signed-in user may print a statement, so every one reads its letterhead.
+  api.get('/api/letterhead', () => readLetterhead(db));
 
   api.get('/api/admin/modules', () => admin.listModules(db));
 

@@ -1,26 +1,57 @@
-import { eq } from 'drizzle-orm';
-import { type AppSettings, DEFAULT_SETTINGS } from '../../../domain/settings-schemas';
+import { inArray } from 'drizzle-orm';
+import {
+  type AppSettings,
+  DEFAULT_SETTINGS,
+  type Letterhead,
+} from '../../../domain/settings-schemas';
 import type { Database, Transaction } from '../../db/connection';
 import { appSettings } from '../../db/schema';
 
 /** The app_settings row of each setting; the table also holds the session secret, never shown. */
-const SELF_REGISTRATION_KEY = 'allow_self_registration';
+const KEYS: Record<keyof AppSettings, string> = {
+  allowSelfRegistration: 'allow_self_registration',
+  bakeryName: 'bakery_name',
+  bakeryAddress: 'bakery_address',
+  bakeryPhone: 'bakery_phone',
+};
 
 export async function readSettings(db: Database | Transaction): Promise<AppSettings> {
-  const [row] = await db
-    .select({ value: appSettings.value })
+  const rows = await db
+    .select({ key: appSettings.key, value: appSettings.value })
     .from(appSettings)
-    .where(eq(appSettings.key, SELF_REGISTRATION_KEY));
+    .where(inArray(appSettings.key, Object.values(KEYS)));
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
+  const registration = stored.get(KEYS.allowSelfRegistration);
   return {
-    allowSelfRegistration: row ? row.value === 'true' : DEFAULT_SETTINGS.allowSelfRegistration,
+    allowSelfRegistration:
+      registration === undefined ? DEFAULT_SETTINGS.allowSelfRegistration : registration === 'true',
+    bakeryName: stored.get(KEYS.bakeryName) ?? DEFAULT_SETTINGS.bakeryName,
+    bakeryAddress: stored.get(KEYS.bakeryAddress) ?? DEFAULT_SETTINGS.bakeryAddress,
+    bakeryPhone: stored.get(KEYS.bakeryPhone) ?? DEFAULT_SETTINGS.bakeryPhone,
   };
 }
 
-export async function saveSettings(db: Database, settings: AppSettings): Promise<AppSettings> {
-  const value = String(settings.allowSelfRegistration);
-  await db
-    .insert(appSettings)
-    .values({ key: SELF_REGISTRATION_KEY, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
-  return readSettings(db);
+/** Saves the settings given (a letterhead field left out is kept), all or none. */
+export async function saveSettings(
+  db: Database | Transaction,
+  settings: Partial<AppSettings>,
+): Promise<AppSettings> {
+  const values = (Object.keys(KEYS) as (keyof AppSettings)[]).flatMap((name) =>
+    settings[name] === undefined ? [] : [{ key: KEYS[name], value: String(settings[name]) }],
+  );
+  return db.transaction(async (tx) => {
+    for (const { key, value } of values) {
+      await tx
+        .insert(appSettings)
+        .values({ key, value })
+        .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+    }
+    return readSettings(tx);
+  });
+}
+
+/** What heads a printed document: the bakery's name, address and phone. */
+export async function readLetterhead(db: Database): Promise<Letterhead> {
+  const { bakeryName, bakeryAddress, bakeryPhone } = await readSettings(db);
+  return { bakeryName, bakeryAddress, bakeryPhone };
 }

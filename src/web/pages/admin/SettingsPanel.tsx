@@ -2,6 +2,7 @@ import { Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { LoadingLine } from '../../components/LoadingLine';
+import { LetterheadForm } from './LetterheadForm';
 import { useSaveSettings, useSettings } from './queries';
 
 export function SettingsPanel() {
@@ -28,26 +29,31 @@ export function SettingsPanel() {
     );
 
   return (
-    <Card withBorder radius="lg" p="lg" maw={720}>
-      <Stack gap="md">
-        <div>
-          <Title order={2} fz="lg">
-            Accounts
-          </Title>
-          <Text c="dimmed" fz="sm">
-            Who may create an account from the sign-in page.
-          </Text>
-        </div>
-        <Switch
-          color="orange"
-          size="md"
-          label="Allow self-registration"
-          description="When on, anyone who opens the sign-in page can register an account with no role. When off, the Register tab says registration is closed and only administrators add users here. The very first account can always be registered."
-          checked={allowSelfRegistration}
-          disabled={save.isPending}
-          onChange={(event) => toggle(event.currentTarget.checked)}
-        />
-      </Stack>
-    </Card>
+    <Stack gap="md" maw={720}>
+      <Card withBorder radius="lg" p="lg">
+        <Stack gap="md">
+          <div>
+            <Title order={2} fz="lg">
+              Accounts
+            </Title>
+            <Text c="dimmed" fz="sm">
+              Who may create an account from the sign-in page.
+            </Text>
+          </div>
+          <Switch
+            color="orange"
+            size="md"
+            label="Allow self-registration"
+            description="When on, anyone who opens the sign-in page can register an account with no role. When off, the Register tab says registration is closed and only administrators add users here. The very first account can always be registered."
+            checked={allowSelfRegistration}
+            disabled={save.isPending}
+            onChange={(event) => toggle(event.currentTarget.checked)}
+          />
+        </Stack>
+      </Card>
+      <Card withBorder radius="lg" p="lg">
+        <LetterheadForm settings={settings.data} />
+      </Card>
+    </Stack>
   );
 }

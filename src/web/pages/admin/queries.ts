@@ -10,7 +10,7 @@ import type {
 } from '../../../domain/admin-schemas';
 import type { AuditEvent, AuditQuery } from '../../../domain/audit';
 import type { ModuleKey } from '../../../domain/modules';
-import type { AppSettings } from '../../../domain/settings-schemas';
+import type { AppSettings, AppSettingsInput } from '../../../domain/settings-schemas';
 import { apiGet, apiRequest } from '../../api/http';
 
 export const adminKeys = {
@@ -115,6 +115,6 @@ export const useSettings = () =>
   });
 export const useSaveSettings = () =>
   useMutation({
-    mutationFn: (input: AppSettings) =>
+    mutationFn: (input: AppSettingsInput) =>
       apiRequest<AppSettings>('PUT', '/api/admin/settings', input),
   });

@@ -1,23 +1,16 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Box, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import '@mantine/dates/styles.css';
+import { DatePickerInput } from '@mantine/dates';
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
+import { EARLIEST_DATE } from '../../../domain/accounting';
 import { formatNaira } from '../../../domain/money';
 import type { Statement, StatementLine } from '../../../domain/statement';
 import { businessDate, DEFAULT_TIME_ZONE } from '../../../domain/time';
 import { useAppInfo } from '../../auth/queries';
-import { formatDateTime } from '../../components/format';
+import { DATE_INPUT_FORMAT, formatDate, formatDateTime } from '../../components/format';
+import { Letterhead } from '../../components/Letterhead';
 import { LoadingLine } from '../../components/LoadingLine';
 import { balanceColour } from './DistributorsPage';
 import { statementQuery, useStatement } from './queries';
@@ -66,7 +59,7 @@ function StatementTable(props: {
       </Table.Thead>
       <Table.Tbody>
         <Table.Tr>
-          <Table.Td>{statement.startDate}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(statement.startDate)}</Table.Td>
           <Table.Td fw={600}>Opening balance</Table.Td>
           <Table.Td />
           <Table.Td />
@@ -96,7 +89,7 @@ function StatementTable(props: {
           </Table.Tr>
         )}
         <Table.Tr fw={700}>
-          <Table.Td>{statement.endDate}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(statement.endDate)}</Table.Td>
           <Table.Td>Closing balance</Table.Td>
           <Table.Td ta="right">{formatNaira(statement.totalCharges)}</Table.Td>
           <Table.Td ta="right">{formatNaira(statement.totalCredits)}</Table.Td>
@@ -154,6 +147,7 @@ export default function StatementPage() {
 
   return (
     <Stack gap="md">
+      <Letterhead />
       <Anchor component={Link} href="/distributors" fz="sm" data-print="hide">
         <Group gap={4}>
           <IconArrowLeft size={16} aria-hidden />
@@ -172,7 +166,7 @@ export default function StatementPage() {
           )}
           {data && (
             <Text fz="sm" c="dimmed">
-              {data.startDate} to {data.endDate}
+              {formatDate(data.startDate)} to {formatDate(data.endDate)}
             </Text>
           )}
         </div>
@@ -197,20 +191,23 @@ export default function StatementPage() {
         </Group>
       </Group>
       <Group gap="md" data-print="hide" align="flex-start">
-        <TextInput
+        <DatePickerInput
           label="From"
-          type="date"
+          valueFormat={DATE_INPUT_FORMAT}
           value={startDate}
-          max={endDate}
-          onChange={(event) => setStartDate(event.currentTarget.value)}
+          minDate={EARLIEST_DATE}
+          maxDate={endDate}
+          onChange={(date) => date && setStartDate(date)}
+          w={170}
         />
-        <TextInput
+        <DatePickerInput
           label="To"
-          type="date"
+          valueFormat={DATE_INPUT_FORMAT}
           value={endDate}
-          min={startDate}
-          max={today}
-          onChange={(event) => setEndDate(event.currentTarget.value)}
+          minDate={startDate}
+          maxDate={today}
+          onChange={(date) => date && setEndDate(date)}
+          w={170}
         />
       </Group>
       {statement.isError ? (

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime } from './format';
+
+describe('the one date format (DD MMM YYYY)', () => {
+  it('writes a calendar date with a two-digit day and the pickers’ month names', () => {
+    expect(formatDate('2026-11-01')).toBe('01 Nov 2026');
+    expect(formatDate('2026-09-30')).toBe('30 Sep 2026');
+  });
+
+  it('writes an instant the same way, at the bakery’s wall-clock time', () => {
+    expect(formatDateTime('2026-11-02T08:19:00Z', 'Africa/Lagos')).toBe('02 Nov 2026, 09:19');
+    // 23:30 UTC on 30 September is 00:30 on 1 October in Lagos.
+    expect(formatDateTime('2026-09-30T23:30:00Z', 'Africa/Lagos')).toBe('01 Oct 2026, 00:30');
+  });
+});
