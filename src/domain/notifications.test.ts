@@ -120,8 +120,8 @@ describe('overdueBatchNotice', () => {
     expect(overdueBatchNotice(batch(), minutesIn(190))).toEqual({
       key: 'batch_overdue:batch-1:2026-11-25T06:00:00.000Z',
       kind: 'batch_overdue',
-      title: 'Batch running long: BATCH-20261125-001',
-      message: 'Agege Bread, in progress 3 h 10 min; the recipe takes 2 h',
+      title: 'Batch running long: Agege Bread',
+      message: 'BATCH-20261125-001, in progress 3 h 10 min; the recipe takes 2 h',
       link: '/production',
       since: '2026-11-25T08:00:00.000Z',
     });

@@ -148,8 +148,8 @@ export function overdueBatchNotice(batch: BatchFacts, now: Date): Notice | null 
   const running = Math.floor((now.getTime() - startedAt.getTime()) / 60_000);
   return {
     ...notice('batch_overdue', batch.id, startedAt.toISOString()),
-    title: `Batch running long: ${batch.batchNumber}`,
-    message: `${batch.recipeName}, in progress ${formatMinutes(running)}; the recipe takes ${formatMinutes(estimatedMinutes)}`,
+    title: `Batch running long: ${batch.recipeName}`,
+    message: `${batch.batchNumber}, in progress ${formatMinutes(running)}; the recipe takes ${formatMinutes(estimatedMinutes)}`,
     since: new Date(due).toISOString(),
   };
 }

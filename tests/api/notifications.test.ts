@@ -21,8 +21,8 @@ const list = async (client: ApiClient) => {
 };
 const titles = async (client: ApiClient) =>
   (await list(client)).notifications.map((notification) => notification.title);
-const markRead = (client: ApiClient, body: unknown) =>
-  client.post<NotificationList>('/api/notifications/read', body);
+const markRead = <T = NotificationList>(client: ApiClient, body: unknown) =>
+  client.post<T>('/api/notifications/read', body);
 
 async function created(reply: Promise<{ status: number; body: Record<string, unknown> }>) {
   const { status, body } = await reply;
@@ -168,8 +168,8 @@ describe('notifications', () => {
     const [notification] = (await list(baker)).notifications;
     expect(notification).toMatchObject({
       kind: 'batch_overdue',
-      title: `Batch running long: ${batch.batchNumber}`,
-      message: 'Agege Bread, in progress 3 h; the recipe takes 2 h',
+      title: 'Batch running long: Agege Bread',
+      message: `${batch.batchNumber}, in progress 3 h; the recipe takes 2 h`,
       link: '/production',
     });
 
@@ -239,11 +239,11 @@ describe('notifications', () => {
 
     it('refuses a body that names nothing, with the message', async () => {
       for (const body of [{}, { keys: [] }, { all: false }, { keys: 'all' }]) {
-        const reply = await markRead(admin, body);
+        const reply = await markRead<{ message: string }>(admin, body);
         expect(reply.status, JSON.stringify(body)).toBe(400);
         expect(typeof reply.body.message).toBe('string');
       }
-      expect((await markRead(admin, {})).body.message).toBe(
+      expect((await markRead<{ message: string }>(admin, {})).body.message).toBe(
         'Name the notifications to mark read, or all',
       );
     });

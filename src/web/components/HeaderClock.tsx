@@ -1,9 +1,10 @@
-import { Group, Indicator, Text, ThemeIcon } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconBell, IconCalendar } from '@tabler/icons-react';
+import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { DEFAULT_TIME_ZONE, formatClock } from '../../domain/time';
 import { useAppInfo } from '../auth/queries';
+import { NotificationBell } from './NotificationBell';
 
 function useNow(): Date {
   const [now, setNow] = useState(() => new Date());
@@ -43,12 +44,7 @@ export function HeaderClock() {
           {time}
         </Text>
       </Group>
-      {/* Spec: the bell's badge is fixed at 3. */}
-      <Indicator label="3" size={18} color="red" offset={4} aria-label="Notifications: 3">
-        <ThemeIcon variant="default" size="lg" radius="md">
-          <IconBell size={20} aria-hidden />
-        </ThemeIcon>
-      </Indicator>
+      <NotificationBell />
     </Group>
   );
 }
