@@ -7,6 +7,7 @@ import {
   recordId,
   someFieldOf,
   storable,
+  WHOLE_LOAVES,
 } from './fields';
 import { formatNaira, fromKobo, type Kobo, toKobo } from './money';
 import { pageSchema } from './paging';
@@ -52,6 +53,8 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 
 export const PAYMENT_TOO_SMALL = 'Payment amount must be greater than 0';
+/** Above 0 yet under a kobo: "greater than 0" would be true of it, so it is told the real least. */
+export const PAYMENT_UNDER_A_KOBO = 'Amount must be at least ₦0.01';
 
 /** POST /api/distributor-payments (spec: at least 0.01, cash by default). */
 export const paymentSchema = z.strictObject({
@@ -59,7 +62,8 @@ export const paymentSchema = z.strictObject({
   // The minimum comes first, so 0.001 is told it is too small, not that it has 3 decimals.
   amount: z
     .number({ error: PAYMENT_TOO_SMALL })
-    .min(0.01, { error: PAYMENT_TOO_SMALL })
+    .gt(0, { error: PAYMENT_TOO_SMALL, abort: true })
+    .min(0.01, { error: PAYMENT_UNDER_A_KOBO, abort: true })
     .pipe(nairaAmount(PAYMENT_TOO_SMALL, 'Payment amount')),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }).default('cash'),
   description: optionalNotes,
@@ -86,7 +90,7 @@ export const breadReturnSchema = z.strictObject({
     .max(200, { error: 'Choose a bread type' }),
   loavesReturned: z
     .number({ error: 'Must return at least 1 loaf' })
-    .int({ error: 'Loaves must be a whole number' })
+    .int({ error: WHOLE_LOAVES })
     .min(1, { error: 'Must return at least 1 loaf' })
     .max(1_000_000, { error: 'Too many loaves' }),
   pricePerLoaf: nairaAmount(PRICE_NEGATIVE, 'Price'),

@@ -17,6 +17,9 @@ export const nairaAmount = (negative: string, label: string) =>
 
 export const PRICE_NEGATIVE = 'Price cannot be negative';
 
+/** A count of loaves with a fraction: refused, never rounded (2.5 is not 25, nor 2). */
+export const WHOLE_LOAVES = 'Whole loaves only';
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalNotes, recordId } from './fields';
+import { optionalNotes, recordId, WHOLE_LOAVES } from './fields';
 import { hasAtMostDecimals } from './money';
 
 export const BATCH_STATUSES = ['planned', 'in_progress', 'completed', 'cancelled'] as const;
@@ -66,7 +66,7 @@ export type BatchInput = z.input<typeof batchSchema>;
 
 const loavesProduced = z
   .number({ error: LOAVES_REQUIRED })
-  .int({ error: 'Number of loaves must be a whole number' })
+  .int({ error: WHOLE_LOAVES })
   .min(1, { error: LOAVES_REQUIRED })
   .max(1_000_000, { error: 'Number of loaves is too large' });
 

@@ -295,7 +295,7 @@ describe('batchUpdateSchema', () => {
   it('refuses fractional loaves', () => {
     expect(
       issues(batchUpdateSchema.safeParse({ status: 'completed', loavesProduced: 1.5 })),
-    ).toEqual([{ path: 'loavesProduced', message: 'Number of loaves must be a whole number' }]);
+    ).toEqual([{ path: 'loavesProduced', message: 'Whole loaves only' }]);
   });
 
   it('accepts start, complete and cancel, with a date or a date and time', () => {

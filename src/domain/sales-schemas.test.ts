@@ -7,7 +7,7 @@ import {
   PAYMENT_TOO_SMALL,
   paymentSchema,
 } from './distributor-schemas';
-import { loavesValue, saleSchema } from './sales-schemas';
+import { loavesValue, overpaidBy, saleSchema } from './sales-schemas';
 
 const DISTRIBUTOR = '7f0c2a8e-7a8a-4e43-9d36-1c2b6f3f1a11';
 
@@ -51,7 +51,7 @@ describe('saleSchema', () => {
     [{ loavesTaken: -3 }, 'loavesTaken', 'Must take at least 1 loaf'],
     [{ loavesTaken: undefined }, 'loavesTaken', 'Must take at least 1 loaf'],
     [{ loavesTaken: '5' }, 'loavesTaken', 'Must take at least 1 loaf'],
-    [{ loavesTaken: 2.5 }, 'loavesTaken', 'Loaves must be a whole number'],
+    [{ loavesTaken: 2.5 }, 'loavesTaken', 'Whole loaves only'],
     [{ pricePerLoaf: -0.01 }, 'pricePerLoaf', 'Price cannot be negative'],
     [{ pricePerLoaf: 1.005 }, 'pricePerLoaf', 'Price can have at most 2 decimal places'],
     [{ pricePerLoaf: 10.123 }, 'pricePerLoaf', 'Price can have at most 2 decimal places'],
@@ -87,6 +87,21 @@ describe('loavesValue', () => {
   });
 });
 
+describe('overpaidBy', () => {
+  it('is what was paid above the sale value, to the kobo', () => {
+    // 6 × ₦350 is ₦2,100: ₦50,000 paid is ₦47,900 over.
+    expect(overpaidBy({ loavesTaken: 6, pricePerLoaf: 350, amountPaid: 50_000 })).toBe(47_900);
+    expect(overpaidBy({ loavesTaken: 3, pricePerLoaf: 0.1, amountPaid: 0.31 })).toBe(0.01);
+  });
+
+  it('is 0 when paid in full, in part, not at all or when the figures are not numbers yet', () => {
+    expect(overpaidBy({ loavesTaken: 6, pricePerLoaf: 350, amountPaid: 2_100 })).toBe(0);
+    expect(overpaidBy({ loavesTaken: 6, pricePerLoaf: 350, amountPaid: 100 })).toBe(0);
+    expect(overpaidBy({ loavesTaken: 6, pricePerLoaf: 350 })).toBe(0);
+    expect(overpaidBy({ loavesTaken: Number.NaN, pricePerLoaf: 350, amountPaid: 9 })).toBe(0);
+  });
+});
+
 describe('paymentSchema', () => {
   const payment = (extra: Record<string, unknown> = {}) => ({
     distributorId: DISTRIBUTOR,
@@ -107,15 +122,22 @@ describe('paymentSchema', () => {
     ).toMatchObject({ paymentMethod: 'mobile_money', description: 'OPay' });
   });
 
-  it.each([[0], [0.001], [-5]])(
-    'refuses %s with "Payment amount must be greater than 0"',
-    (amount) => {
-      const result = paymentSchema.safeParse(payment({ amount }));
-      expect(result.success).toBe(false);
-      expect(firstIssue(result)).toEqual({ path: 'amount', message: PAYMENT_TOO_SMALL });
-      expect(PAYMENT_TOO_SMALL).toBe('Payment amount must be greater than 0');
-    },
-  );
+  it.each([[0], [-5]])('refuses %s with "Payment amount must be greater than 0"', (amount) => {
+    const result = paymentSchema.safeParse(payment({ amount }));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toHaveLength(1);
+    expect(firstIssue(result)).toEqual({ path: 'amount', message: PAYMENT_TOO_SMALL });
+    expect(PAYMENT_TOO_SMALL).toBe('Payment amount must be greater than 0');
+  });
+
+  it('tells an amount above 0 but under a kobo the least it may be', () => {
+    const result = paymentSchema.safeParse(payment({ amount: 0.001 }));
+    expect(result.error?.issues).toHaveLength(1);
+    expect(firstIssue(result)).toEqual({
+      path: 'amount',
+      message: 'Amount must be at least ₦0.01',
+    });
+  });
 
   it('refuses an unknown method and a bad distributor', () => {
     expect(firstIssue(paymentSchema.safeParse(payment({ paymentMethod: 'bitcoin' })))).toEqual({
@@ -153,7 +175,7 @@ describe('breadReturnSchema', () => {
   it.each([
     [{ loavesReturned: 0 }, 'loavesReturned', 'Must return at least 1 loaf'],
     [{ loavesReturned: undefined }, 'loavesReturned', 'Must return at least 1 loaf'],
-    [{ loavesReturned: 1.5 }, 'loavesReturned', 'Loaves must be a whole number'],
+    [{ loavesReturned: 1.5 }, 'loavesReturned', 'Whole loaves only'],
     [{ pricePerLoaf: -1 }, 'pricePerLoaf', 'Price cannot be negative'],
     [{ reason: 'stale' }, 'reason', 'Choose a reason'],
     [{ recipeName: ' ' }, 'recipeName', 'Choose a bread type'],

@@ -6,6 +6,7 @@ import {
   PRICE_NEGATIVE,
   recordId,
   storable,
+  WHOLE_LOAVES,
 } from './fields';
 import { fromKobo, type Kobo, toKobo } from './money';
 
@@ -20,7 +21,7 @@ export const saleSchema = z.strictObject({
     .max(200, { error: 'Choose a bread type' }),
   loavesTaken: z
     .number({ error: 'Must take at least 1 loaf' })
-    .int({ error: 'Loaves must be a whole number' })
+    .int({ error: WHOLE_LOAVES })
     .min(1, { error: 'Must take at least 1 loaf' })
     .max(1_000_000, { error: 'Too many loaves' }),
   pricePerLoaf: nairaAmount(PRICE_NEGATIVE, 'Price'),
@@ -32,6 +33,17 @@ export type SaleInput = z.input<typeof saleSchema>;
 /** Loaves × price per loaf, exact to the kobo. */
 export function loavesValue(loaves: number, pricePerLoaf: number): number {
   return fromKobo((loaves * toKobo(pricePerLoaf)) as Kobo);
+}
+
+/**
+ * How much more than the sale's value was paid (0 when not more): the excess
+ * becomes the distributor's credit, so the form asks before saving it.
+ */
+export function overpaidBy(sale: Pick<SaleInput, 'loavesTaken' | 'pricePerLoaf' | 'amountPaid'>) {
+  const paid = sale.amountPaid ?? 0;
+  if (![sale.loavesTaken, sale.pricePerLoaf, paid].every(Number.isFinite)) return 0;
+  const excess = toKobo(paid) - toKobo(loavesValue(sale.loavesTaken, sale.pricePerLoaf));
+  return excess > 0 ? fromKobo(excess as Kobo) : 0;
 }
 
 export interface SaleTransaction {

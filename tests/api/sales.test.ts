@@ -285,7 +285,7 @@ describe('recording a sale', () => {
   it.each([
     [{ loavesTaken: 0 }, 'loavesTaken', 'Must take at least 1 loaf'],
     [{ loavesTaken: -2 }, 'loavesTaken', 'Must take at least 1 loaf'],
-    [{ loavesTaken: 1.5 }, 'loavesTaken', 'Loaves must be a whole number'],
+    [{ loavesTaken: 1.5 }, 'loavesTaken', 'Whole loaves only'],
     [{ pricePerLoaf: -1 }, 'pricePerLoaf', 'Price cannot be negative'],
     [{ pricePerLoaf: 500.125 }, 'pricePerLoaf', 'Price can have at most 2 decimal places'],
     [{ amountPaid: -0.01 }, 'amountPaid', 'Amount paid cannot be negative'],

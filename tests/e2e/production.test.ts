@@ -239,7 +239,7 @@ describe('recipes, production and history', () => {
     await page.goto('/production');
     const planned = page.getByTestId('batch-card').filter({ hasText: 'Planned' });
     await planned.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Cancel Batch' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel batch' }).click();
     await dismissToast(
       await expectToast(page, 'Batch Updated', 'Production batch status updated to cancelled'),
     );

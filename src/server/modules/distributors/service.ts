@@ -14,6 +14,7 @@ import type {
 } from '../../../domain/distributor-schemas';
 import { returnPriceTooHigh } from '../../../domain/distributor-schemas';
 import { toKobo } from '../../../domain/money';
+import { countOf } from '../../../domain/words';
 import type { Database, Transaction } from '../../db/connection';
 import {
   breadReturns,
@@ -302,7 +303,7 @@ export async function createReturn(db: Database, input: BreadReturnInput) {
       const message =
         returnable <= 0
           ? `${distributor.name} has no loaves of ${input.recipeName} to return`
-          : `${distributor.name} can return at most ${returnable} loaves of ${input.recipeName}`;
+          : `${distributor.name} can return at most ${countOf(returnable, 'loaf')} of ${input.recipeName}`;
       throw conflict(message, [{ path: 'loavesReturned', message }]);
     }
     const maxPrice = Number(bought?.maxPrice);

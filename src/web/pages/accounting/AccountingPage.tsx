@@ -5,6 +5,7 @@ import { ACCOUNTING_PERIODS, PERIOD_LABELS, type PeriodType } from '../../../dom
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../domain/distributor-schemas';
 import { formatNaira } from '../../../domain/money';
 import { businessDate, DEFAULT_TIME_ZONE } from '../../../domain/time';
+import { countOf } from '../../../domain/words';
 import { useAppInfo } from '../../auth/queries';
 import { DateRangeInputs } from '../../components/DateRangeInputs';
 import { formatCalendarDate, formatDay } from '../../components/format';
@@ -154,7 +155,7 @@ export default function AccountingPage() {
                     page.transactions.map((sale) => ({
                       id: sale.id,
                       title: sale.recipeName,
-                      subtitle: `${sale.loavesTaken} loaves @ ${formatNaira(sale.pricePerLoaf)}`,
+                      subtitle: `${countOf(sale.loavesTaken, 'loaf')} @ ${formatNaira(sale.pricePerLoaf)}`,
                       date: formatDay(sale.date, timeZone),
                       amount: sale.amount,
                     })),

@@ -1,4 +1,4 @@
-import { Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import {
@@ -11,6 +11,7 @@ import {
 import { formatNaira } from '../../../domain/money';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
+import { NumberField, typedNumber } from '../../components/NumberField';
 import { useRecordPayment } from './queries';
 
 interface PaymentFormValues {
@@ -32,7 +33,7 @@ export function PaymentDialog(props: {
   const recordPayment = useRecordPayment();
   const toInput = (values: PaymentFormValues): PaymentInput => ({
     distributorId: distributor?.id ?? '',
-    amount: values.amount === '' ? Number.NaN : Number(values.amount),
+    amount: typedNumber(values.amount),
     paymentMethod: values.paymentMethod as PaymentInput['paymentMethod'],
     description: values.description || null,
   });
@@ -71,13 +72,10 @@ export function PaymentDialog(props: {
               {distributor.name} · balance {formatNaira(distributor.balance)}
             </Text>
           )}
-          <NumberInput
+          <NumberField
             label="Amount (₦)"
             min={0}
-            clampBehavior="none"
-            decimalScale={2}
             thousandSeparator=","
-            hideControls
             data-autofocus
             {...form.getInputProps('amount')}
           />

@@ -1,4 +1,4 @@
-import { Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import {
@@ -11,8 +11,10 @@ import {
 } from '../../../domain/distributor-schemas';
 import { formatNaira, toKobo } from '../../../domain/money';
 import { loavesValue } from '../../../domain/sales-schemas';
+import { countOf } from '../../../domain/words';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
+import { NumberField, typedNumber } from '../../components/NumberField';
 import { useRecordReturn, useReturnableBreads } from './queries';
 
 interface ReturnFormValues {
@@ -31,7 +33,6 @@ const EMPTY: ReturnFormValues = {
   notes: '',
 };
 
-const asNumber = (value: number | string) => (value === '' ? Number.NaN : Number(value));
 const validate = schemaResolver(breadReturnSchema, { sync: true });
 
 /** Record Return: loaves a distributor brought back, credited at the price per loaf. */
@@ -45,8 +46,8 @@ export function ReturnDialog(props: {
   const toInput = (values: ReturnFormValues): BreadReturnInput => ({
     distributorId: distributor?.id ?? '',
     recipeName: values.recipeName ?? '',
-    loavesReturned: asNumber(values.loavesReturned),
-    pricePerLoaf: asNumber(values.pricePerLoaf),
+    loavesReturned: typedNumber(values.loavesReturned),
+    pricePerLoaf: typedNumber(values.pricePerLoaf),
     reason: values.reason as BreadReturnInput['reason'],
     notes: values.notes || null,
   });
@@ -58,7 +59,7 @@ export function ReturnDialog(props: {
       const errors = validate(toInput(values));
       // The server's limit, checked here too so the message shows before saving.
       const bread = breadNamed(values.recipeName);
-      const price = asNumber(values.pricePerLoaf);
+      const price = typedNumber(values.pricePerLoaf);
       if (!errors.pricePerLoaf && bread && price >= 0 && toKobo(price) > toKobo(bread.maxPrice)) {
         errors.pricePerLoaf = returnPriceTooHigh(bread.maxPrice, bread.recipeName);
       }
@@ -81,8 +82,8 @@ export function ReturnDialog(props: {
   };
   const chosen = breadNamed(form.values.recipeName);
 
-  const loaves = asNumber(form.values.loavesReturned);
-  const price = asNumber(form.values.pricePerLoaf);
+  const loaves = typedNumber(form.values.loavesReturned);
+  const price = typedNumber(form.values.pricePerLoaf);
   const priced =
     Number.isFinite(price) && price >= 0 && (!chosen || toKobo(price) <= toKobo(chosen.maxPrice));
   const credit =
@@ -94,7 +95,7 @@ export function ReturnDialog(props: {
       saveHandlers(form, {
         success: (back) => ({
           title: 'Return Recorded',
-          message: `${back.loavesReturned} loaves of ${back.recipeName} from ${distributor?.name}`,
+          message: `${countOf(back.loavesReturned, 'loaf')} of ${back.recipeName} from ${distributor?.name}`,
         }),
         failure: 'Failed to record return',
         onDone: props.onClose,
@@ -102,7 +103,6 @@ export function ReturnDialog(props: {
     ),
   );
 
-  const numberProps = { min: 0, clampBehavior: 'none', hideControls: true } as const;
   return (
     <Modal opened={distributor !== null} onClose={props.onClose} title="Record Return" centered>
       <form onSubmit={submit} noValidate>
@@ -124,20 +124,18 @@ export function ReturnDialog(props: {
             onChange={chooseBread}
           />
           <SimpleGrid cols={2} spacing="md">
-            <NumberInput
+            <NumberField
               label="Loaves Returned"
               description={
                 chosen ? `At most ${chosen.returnable.toLocaleString('en-NG')}` : undefined
               }
-              {...numberProps}
-              allowDecimal={false}
+              min={0}
               {...form.getInputProps('loavesReturned')}
             />
-            <NumberInput
+            <NumberField
               label="Price per Loaf (₦)"
               description={chosen ? `At most ${formatNaira(chosen.maxPrice)}` : undefined}
-              {...numberProps}
-              decimalScale={2}
+              min={0}
               thousandSeparator=","
               {...form.getInputProps('pricePerLoaf')}
             />

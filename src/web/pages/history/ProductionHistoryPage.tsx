@@ -3,6 +3,7 @@ import { IconCalendarStats, IconChartBar, IconScale } from '@tabler/icons-react'
 import { durationHours } from '../../../domain/production';
 import type { ProductionBatch, ProductionHistorySummary } from '../../../domain/production-schemas';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time';
+import { countOf } from '../../../domain/words';
 import { useAppInfo } from '../../auth/queries';
 import { formatDateTime, formatQuantity } from '../../components/format';
 import { ListState, ShowMoreButton } from '../../components/ListState';
@@ -49,10 +50,7 @@ export default function ProductionHistoryPage() {
           value={figures ? formatQuantity(figures.totalKg, 'kg') : '—'}
           icon={IconScale}
           colour="orange"
-          note={
-            figures &&
-            `${figures.completedBatches} completed ${figures.completedBatches === 1 ? 'batch' : 'batches'}`
-          }
+          note={figures && countOf(figures.completedBatches, 'completed batch')}
         />
         <StatCard
           label="This Month"
@@ -63,7 +61,14 @@ export default function ProductionHistoryPage() {
         />
         <StatCard
           label="Average Batch Size"
-          value={figures ? `${ONE_DECIMAL.format(figures.averageBatchKg)} kg` : '—'}
+          value={
+            // Spec: 0 when there is no batch to average, not "0.0 kg".
+            figures
+              ? figures.completedBatches === 0
+                ? '0'
+                : `${ONE_DECIMAL.format(figures.averageBatchKg)} kg`
+              : '—'
+          }
           icon={IconChartBar}
           colour="green"
         />
@@ -120,7 +125,8 @@ export default function ProductionHistoryPage() {
                     <Text fw={700}>{formatQuantity(batch.flourKg, 'kg')}</Text>
                   </Group>
                   <Text fz="sm" mt="xs">
-                    {batch.loavesProduced?.toLocaleString('en-NG')} loaves · {durationText(batch)}
+                    {batch.loavesProduced !== null && countOf(batch.loavesProduced, 'loaf')} ·{' '}
+                    {durationText(batch)}
                   </Text>
                   <Text fz="sm" c="dimmed">
                     Completed {batch.completedAt && formatDateTime(batch.completedAt, timeZone)}

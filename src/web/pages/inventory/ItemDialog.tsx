@@ -1,4 +1,4 @@
-import { Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../../domain/inventory-schemas';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
+import { NumberField } from '../../components/NumberField';
 import { useCreateItem, useUpdateItem } from './queries';
 
 interface ItemFormValues {
@@ -33,13 +34,15 @@ const EMPTY: ItemFormValues = {
   supplier: '',
 };
 
-/** An empty number box is sent as-is, so the schema reports it as not a number. */
+/** An empty number box is left out, so the schema's default (0) applies. */
+const optionalNumber = (value: number | string) => (value === '' ? undefined : Number(value));
+
 const toInput = (values: ItemFormValues) =>
   ({
     ...values,
-    currentStock: values.currentStock === '' ? undefined : values.currentStock,
-    minStock: values.minStock === '' ? undefined : values.minStock,
-    unitCost: values.unitCost === '' ? undefined : values.unitCost,
+    currentStock: optionalNumber(values.currentStock),
+    minStock: optionalNumber(values.minStock),
+    unitCost: optionalNumber(values.unitCost),
     supplier: values.supplier.trim() || null,
   }) as InventoryItemInput;
 
@@ -100,13 +103,7 @@ export function ItemDialog(props: {
     }
   });
 
-  const numberProps = {
-    step: 0.01,
-    min: 0,
-    decimalScale: 3,
-    thousandSeparator: ',',
-    hideControls: true,
-  } as const;
+  const numberProps = { min: 0, thousandSeparator: ',' } as const;
   return (
     <Modal
       opened={props.opened}
@@ -140,16 +137,15 @@ export function ItemDialog(props: {
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-            <NumberInput
+            <NumberField
               label="Current Stock"
               {...numberProps}
               {...form.getInputProps('currentStock')}
             />
-            <NumberInput label="Min. Stock" {...numberProps} {...form.getInputProps('minStock')} />
-            <NumberInput
+            <NumberField label="Min. Stock" {...numberProps} {...form.getInputProps('minStock')} />
+            <NumberField
               label="Unit Cost (₦)"
               {...numberProps}
-              decimalScale={4}
               {...form.getInputProps('unitCost')}
             />
           </SimpleGrid>

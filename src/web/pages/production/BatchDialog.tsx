@@ -1,7 +1,6 @@
 import {
   Alert,
   Modal,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -27,6 +26,7 @@ import { useAppInfo } from '../../auth/queries';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
 import { formatQuantity } from '../../components/format';
+import { NumberField } from '../../components/NumberField';
 import { useInventory } from '../inventory/queries';
 import { useRecipes } from '../recipes/queries';
 import { useCreateBatch } from './queries';
@@ -149,20 +149,18 @@ export function BatchDialog(props: {
               nothingFoundMessage="No recipes yet"
               {...form.getInputProps('recipeId')}
             />
-            <NumberInput
+            <NumberField
               label="Flour (kg)"
               min={0}
-              clampBehavior="none"
               step={0.1}
-              decimalScale={3}
+              hideControls={false}
               {...form.getInputProps('flourKg')}
             />
-            <NumberInput
+            <NumberField
               label="Dough Size (g, Optional)"
               min={0}
-              clampBehavior="none"
               step={1}
-              allowDecimal={false}
+              hideControls={false}
               {...form.getInputProps('doughSizeGrams')}
             />
           </SimpleGrid>

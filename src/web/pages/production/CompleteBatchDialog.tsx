@@ -1,4 +1,4 @@
-import { Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Group, Modal, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { formatNaira, toKobo } from '../../../domain/money';
@@ -7,6 +7,7 @@ import { completeBatchFormSchema, type ProductionBatch } from '../../../domain/p
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
 import { formatQuantity } from '../../components/format';
+import { NumberField, typedNumber } from '../../components/NumberField';
 import { useBatchCost, useUpdateBatch } from './queries';
 
 const validate = schemaResolver(completeBatchFormSchema, { sync: true });
@@ -20,7 +21,7 @@ export function CompleteBatchDialog(props: { batch: ProductionBatch | null; onCl
     initialValues: { loavesProduced: 1 },
     validate: (values) =>
       validate({
-        loavesProduced: values.loavesProduced === '' ? Number.NaN : Number(values.loavesProduced),
+        loavesProduced: typedNumber(values.loavesProduced),
       }),
   });
 
@@ -62,12 +63,11 @@ export function CompleteBatchDialog(props: { batch: ProductionBatch | null; onCl
               {batch.recipeName} · {batch.batchNumber} · {formatQuantity(batch.flourKg, 'kg')} flour
             </Text>
           )}
-          <NumberInput
+          <NumberField
             label="Loaves Produced"
             min={1}
-            clampBehavior="none"
             step={1}
-            allowDecimal={false}
+            hideControls={false}
             data-autofocus
             {...form.getInputProps('loavesProduced')}
           />

@@ -199,7 +199,8 @@ export default function ProductionPage() {
         opened={cancelling !== null}
         title="Cancel batch"
         message={`Cancel ${cancelling?.batchNumber ?? 'this batch'}? The ingredients it used go back into stock.`}
-        confirmLabel="Cancel Batch"
+        confirmLabel="Cancel batch"
+        cancelLabel="Keep batch"
         busy={updateBatch.isPending}
         onConfirm={() => cancelling && change(cancelling, { status: 'cancelled' })}
         onClose={() => setCancelling(null)}

@@ -3,7 +3,6 @@ import {
   Button,
   Group,
   Modal,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -26,6 +25,7 @@ import {
 } from '../../../domain/recipe-schemas';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
+import { NumberField, typedNumber } from '../../components/NumberField';
 import { useInventory } from '../inventory/queries';
 import { useCreateRecipe, useUpdateRecipe } from './queries';
 
@@ -54,16 +54,14 @@ const newLine = (): LineValues => ({
   unit: 'kg',
 });
 
-const asNumber = (value: number | string) => (value === '' ? Number.NaN : Number(value));
-
 function toInput(values: RecipeFormValues): RecipeInput {
   return {
     name: values.name,
     description: values.description || null,
-    baseFlourKg: asNumber(values.baseFlourKg),
+    baseFlourKg: typedNumber(values.baseFlourKg),
     ingredients: values.ingredients.map((line) => ({
       itemId: line.itemId ?? '',
-      quantity: asNumber(line.quantity),
+      quantity: typedNumber(line.quantity),
       unit: line.unit as RecipeInput['ingredients'][number]['unit'],
     })),
     instructions: values.instructions || null,
@@ -119,7 +117,10 @@ export function RecipeDialog(props: {
     initialValues: initialValues(null),
     validate: (values) => ({
       ...validateRecipe(toInput(values)),
-      ...validateDuration({ hours: asNumber(values.hours), minutes: asNumber(values.minutes) }),
+      ...validateDuration({
+        hours: typedNumber(values.hours),
+        minutes: typedNumber(values.minutes),
+      }),
     }),
   });
 
@@ -188,12 +189,11 @@ export function RecipeDialog(props: {
               placeholder="e.g. Agege Bread"
               {...form.getInputProps('name')}
             />
-            <NumberInput
+            <NumberField
               label="Base Flour (kg)"
               min={0}
-              clampBehavior="none"
               step={0.1}
-              decimalScale={3}
+              hideControls={false}
               {...form.getInputProps('baseFlourKg')}
             />
           </SimpleGrid>
@@ -224,13 +224,10 @@ export function RecipeDialog(props: {
                   onChange={(value) => chooseItem(index, value)}
                 />
                 <Group gap="sm" wrap="nowrap" align="flex-start" style={{ flex: '1 1 260px' }}>
-                  <NumberInput
+                  <NumberField
                     label="Quantity"
                     min={0}
-                    clampBehavior="none"
                     step={0.1}
-                    decimalScale={3}
-                    hideControls
                     style={{ flex: 1 }}
                     {...form.getInputProps(`ingredients.${index}.quantity`)}
                   />
@@ -270,21 +267,19 @@ export function RecipeDialog(props: {
             </Button>
           </Stack>
           <SimpleGrid cols={2} spacing="md" maw={360}>
-            <NumberInput
+            <NumberField
               label="Hours"
               min={0}
-              clampBehavior="none"
               step={1}
-              allowDecimal={false}
+              hideControls={false}
               {...form.getInputProps('hours')}
             />
-            <NumberInput
+            <NumberField
               label="Minutes"
               min={0}
-              clampBehavior="none"
               max={59}
               step={5}
-              allowDecimal={false}
+              hideControls={false}
               {...form.getInputProps('minutes')}
             />
           </SimpleGrid>

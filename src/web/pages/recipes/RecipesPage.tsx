@@ -179,7 +179,11 @@ export default function RecipesPage() {
           value={recipes.data ? list.length : '—'}
           icon={IconBook}
           colour="orange"
-          note="All recipes based on 1kg flour"
+          note={
+            list.every((recipe) => recipe.baseFlourKg === 1)
+              ? 'All recipes based on 1kg flour'
+              : "Quantities are per each recipe's base flour"
+          }
         />
       </SimpleGrid>
       <ListState

@@ -29,6 +29,7 @@ import type {
   ReturnsReport,
   SalesReport,
 } from '../../../domain/reports';
+import { countOf } from '../../../domain/words';
 import { formatDay, formatQuantity } from '../../components/format';
 import { LoadingLine } from '../../components/LoadingLine';
 import { StatCard } from '../../components/StatCard';
@@ -73,7 +74,7 @@ export function ReturnsTab({ filter, timeZone }: TabProps) {
             <StatCard
               label="Total Returns"
               value={formatNaira(report.totalAmount)}
-              note={`${count(report.totalLoaves)} loaves`}
+              note={countOf(report.totalLoaves, 'loaf')}
               icon={IconArrowBackUp}
               colour="red"
             />
@@ -82,7 +83,7 @@ export function ReturnsTab({ filter, timeZone }: TabProps) {
                 key={reason.reason}
                 label={RETURN_REASON_LABELS[reason.reason]}
                 value={formatNaira(reason.amount)}
-                note={`${count(reason.loaves)} loaves`}
+                note={countOf(reason.loaves, 'loaf')}
                 icon={IconAlertTriangle}
                 colour="orange"
               />

@@ -3,6 +3,7 @@ import { IconBread, IconPlus, IconReceipt, IconTruckDelivery } from '@tabler/ico
 import { useState } from 'react';
 import { formatNaira } from '../../../domain/money';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time';
+import { countOf } from '../../../domain/words';
 import { useAppInfo } from '../../auth/queries';
 import { useRights } from '../../auth/use-rights';
 import { formatDateTime } from '../../components/format';
@@ -87,7 +88,7 @@ export default function SalesPage() {
                       {entry.recipeName}
                     </Text>
                     <Text fz="sm" c="dimmed">
-                      From {entry.batches.length} {entry.batches.length === 1 ? 'batch' : 'batches'}
+                      From {countOf(entry.batches.length, 'batch')}
                     </Text>
                   </div>
                   <Badge
@@ -97,7 +98,7 @@ export default function SalesPage() {
                     size="lg"
                     style={{ flexShrink: 0 }}
                   >
-                    {entry.totalAvailable.toLocaleString('en-NG')} loaves
+                    {countOf(entry.totalAvailable, 'loaf')}
                   </Badge>
                 </Group>
               ))}
