@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   defaultOrderNumber,
+  isDeliveryInPast,
   lineCosts,
   lineTotalOf,
   movingAverageCost,
@@ -9,6 +10,7 @@ import {
   TOTAL_COST_REQUIRED,
   UNIT_COST_TOO_LARGE,
   unitCostOf,
+  unusualUnitCost,
 } from './purchase-order-schemas';
 
 const ITEM = '7f0c2a8e-7a8a-4e43-9d36-1c2b6f3f1a11';
@@ -52,6 +54,18 @@ describe('purchase order lines', () => {
       order([{ itemId: ITEM, quantity: 0, totalCost: 10 }]),
     );
     expect(zero.error?.issues[0]?.message).toBe('Quantity must be greater than 0');
+    const empty = purchaseOrderSchema.safeParse(order([{ itemId: ITEM, quantity: Number.NaN }]));
+    expect(empty.error?.issues[0]?.message).toBe('Quantity is required');
+    const typed = purchaseOrderSchema.safeParse(order([{ itemId: ITEM, quantity: 'ten' }]));
+    expect(typed.error?.issues[0]?.message).toBe('Quantity must be a number');
+  });
+
+  it('calls a delivery before today a slip, today or later fine, none fine', () => {
+    expect(isDeliveryInPast('2026-11-24', '2026-11-25')).toBe(true);
+    expect(isDeliveryInPast('2026-11-25', '2026-11-25')).toBe(false);
+    expect(isDeliveryInPast('2027-01-01', '2026-11-25')).toBe(false);
+    expect(isDeliveryInPast(null, '2026-11-25')).toBe(false);
+    expect(isDeliveryInPast('', '2026-11-25')).toBe(false);
   });
 
   it('defaults the status to pending and turns an empty delivery date into none', () => {
@@ -139,5 +153,28 @@ describe('order arithmetic', () => {
     expect(movingAverageCost(0, 1000, 5, 1300)).toBe(1300);
     // Negative stock (production ran ahead of receipts) counts as none on hand.
     expect(movingAverageCost(-4, 1000, 5, 1300)).toBe(1300);
+  });
+});
+
+describe('unusualUnitCost', () => {
+  it('warns beyond 3 times the item cost or below a third of it', () => {
+    expect(unusualUnitCost(50_000, 1_689, 'kg')).toBe(
+      '₦50,000.00 per kg is far above the usual ₦1,689.00: check the total',
+    );
+    expect(unusualUnitCost(100, 1_000, 'units')).toBe(
+      '₦100.00 per unit is far below the usual ₦1,000.00: check the total',
+    );
+  });
+
+  it('lets prices within 3 times either way pass, the limits included', () => {
+    expect(unusualUnitCost(3_000, 1_000, 'kg')).toBeNull();
+    expect(unusualUnitCost(1_000 / 3, 1_000, 'kg')).toBeNull();
+    expect(unusualUnitCost(1_800, 1_689, 'kg')).toBeNull();
+  });
+
+  it('says nothing when the item has no cost yet or the line no price', () => {
+    expect(unusualUnitCost(50_000, 0, 'kg')).toBeNull();
+    expect(unusualUnitCost(0, 1_689, 'kg')).toBeNull();
+    expect(unusualUnitCost(Number.NaN, 1_689, 'kg')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isStorableText, recordId, storable } from './fields';
-import { fromKobo, hasAtMostDecimals, sumKobo, toKobo } from './money';
+import { formatNaira, fromKobo, hasAtMostDecimals, sumKobo, toKobo } from './money';
 
 export const PURCHASE_ORDER_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
@@ -11,6 +11,17 @@ export const PURCHASE_ORDER_STATUS_LABELS: Record<PurchaseOrderStatus, string> =
   delivered: 'Delivered',
   cancelled: 'Cancelled',
 };
+
+export const DELIVERY_IN_PAST = 'Expected delivery cannot be in the past';
+
+/**
+ * A delivery expected before `today` (the bakery's date, yyyy-MM-dd) is a slip:
+ * the order would be overdue the moment it is placed. The zone is the server's
+ * setting, so the check takes today from its caller rather than the schema.
+ */
+export function isDeliveryInPast(expectedDelivery: string | null | undefined, today: string) {
+  return Boolean(expectedDelivery) && (expectedDelivery as string) < today;
+}
 
 export const TOTAL_COST_REQUIRED = 'Total cost must be greater than 0 when quantity is specified';
 export const UNIT_COST_TOO_LARGE = 'Total cost ÷ quantity is too large for a unit cost';
@@ -35,7 +46,13 @@ export const purchaseOrderLineSchema = z
   .strictObject({
     itemId: recordId('Choose an item'),
     quantity: z
-      .number({ error: 'Quantity must be a number' })
+      .number({
+        // An empty box reaches here as NaN (or null over JSON): it is missing, not mistyped.
+        error: ({ input }) =>
+          input === undefined || input === null || Number.isNaN(input)
+            ? 'Quantity is required'
+            : 'Quantity must be a number',
+      })
       .gt(0, { error: 'Quantity must be greater than 0' })
       .max(1_000_000_000, { error: 'Quantity is too large' })
       .refine((value) => hasAtMostDecimals(value, 3), {
@@ -151,6 +168,28 @@ export function lineCosts(line: PurchaseOrderLineInput): { totalCost: number; un
 export function unitCostOf(totalCost: number, quantity: number): number {
   if (!(quantity > 0)) return 0;
   return Math.round((totalCost / quantity) * 10_000) / 10_000;
+}
+
+/** Beyond this many times an item's cost, or below its reciprocal, a line's price looks like a slip. */
+export const PRICE_WARNING_FACTOR = 3;
+
+/**
+ * A warning for a line priced far from the item's average cost (above 3× or
+ * below ⅓ of it), such as ₦50,000 a kg of flour against ₦1,689, which receiving
+ * would fold into the average. Still allowed: prices do jump. None when the
+ * item has no cost yet or the line no price.
+ */
+export function unusualUnitCost(
+  lineUnitCost: number,
+  itemUnitCost: number,
+  unit: string,
+): string | null {
+  if (!(itemUnitCost > 0) || !(lineUnitCost > 0)) return null;
+  const ratio = lineUnitCost / itemUnitCost;
+  if (ratio <= PRICE_WARNING_FACTOR && ratio >= 1 / PRICE_WARNING_FACTOR) return null;
+  const side = ratio > 1 ? 'above' : 'below';
+  const per = { units: 'unit', liters: 'liter' }[unit] ?? unit;
+  return `${formatNaira(lineUnitCost)} per ${per} is far ${side} the usual ${formatNaira(itemUnitCost)}: check the total`;
 }
 
 /** The order total: the sum of the line totals, in whole kobo. */

@@ -194,7 +194,7 @@ export async function buildApp({
   });
   adminRoutes(app, { db });
   inventoryRoutes(app, { db, cache });
-  purchaseOrderRoutes(app, { db });
+  purchaseOrderRoutes(app, { db, timeZone: config.timeZone });
   recipeRoutes(app, { db });
   productionRoutes(app, { db, timeZone: config.timeZone });
   productionHistoryRoutes(app, { db, timeZone: config.timeZone });

@@ -172,7 +172,7 @@ async function seedBakery(testApp: TestApp) {
         { itemId: flour.id, quantity: 25.5, totalCost: 20400.75 },
         { itemId: yeast.id, quantity: 1, totalCost: 3000 },
       ],
-      expectedDelivery: '2026-03-10',
+      expectedDelivery: '2099-03-10',
       notes: 'Deliver before 7am — gate 2\n"back door"',
     }),
     201,

@@ -225,7 +225,7 @@ const WRITE_ROUTES: Record<string, RouteFuzz> = {
           quantity: fc.constantFrom(0.001, 1, 1_000_000_000),
           totalCost: fc.constantFrom(0.01, 5000, 1_000_000_000_000),
           lines: fc.integer({ min: 1, max: 3 }),
-          expectedDelivery: fc.constantFrom('2026-12-31', null, ''),
+          expectedDelivery: fc.constantFrom('2099-12-31', null, ''),
         })
         .map(({ quantity, totalCost, lines, ...order }) => ({
           ...order,

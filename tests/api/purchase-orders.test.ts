@@ -52,7 +52,7 @@ async function createOrder(extra: Record<string, unknown> = {}) {
 describe('creating orders', () => {
   it('derives unit costs and an exact total, pending by default, with a PO number', async () => {
     const order = await createOrder({
-      expectedDelivery: '2026-12-01',
+      expectedDelivery: '2099-12-01',
       notes: 'Deliver to the back gate',
     });
     expect(order.status).toBe('pending');
@@ -76,7 +76,7 @@ describe('creating orders', () => {
         totalCost: 10_000,
       },
     ]);
-    expect(order.expectedDelivery).toBe('2026-12-01');
+    expect(order.expectedDelivery).toBe('2099-12-01');
     expect(order.notes).toBe('Deliver to the back gate');
   });
 
@@ -123,6 +123,38 @@ describe('creating orders', () => {
     });
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({ errors: expect.arrayContaining([{ path, message }]) });
+  });
+
+  it('refuses an expected delivery before today in Lagos, and takes today', async () => {
+    const lagosDate = (at: Date) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(at);
+    const order = (expectedDelivery: string) =>
+      admin.post('/api/purchase-orders', {
+        supplier: 'Golden Penny Mills',
+        items: [{ itemId: flour.id, quantity: 1, totalCost: 100 }],
+        expectedDelivery,
+      });
+    const before = (await admin.get<unknown[]>('/api/purchase-orders')).body.length;
+    const yesterday = await order(lagosDate(new Date(Date.now() - 24 * 60 * 60 * 1000)));
+    expect(yesterday.status).toBe(400);
+    expect(yesterday.body).toEqual({
+      message: 'Expected delivery cannot be in the past',
+      errors: [{ path: 'expectedDelivery', message: 'Expected delivery cannot be in the past' }],
+    });
+    expect((await admin.get<unknown[]>('/api/purchase-orders')).body).toHaveLength(before);
+    expect((await order(lagosDate(new Date()))).status).toBe(201);
+  });
+
+  it('says a line without a quantity is missing one', async () => {
+    const reply = await admin.post('/api/purchase-orders', {
+      supplier: 'Golden Penny Mills',
+      items: [{ itemId: flour.id, totalCost: 100 }],
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors).toContainEqual({
+      path: 'items.0.quantity',
+      message: 'Quantity is required',
+    });
   });
 
   it('refuses a total amount that does not match the items', async () => {

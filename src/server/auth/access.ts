@@ -41,13 +41,14 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/auth/user': SIGNED_IN,
 
   // The recipe, purchase order and batch forms choose items from the inventory
-  // list; the batch form also warns when stock is short, so it sees the stock.
+  // list; the batch form also warns when stock is short, so it sees the stock,
+  // and the order form when a line's price is far from the item's cost.
   'GET /api/inventory': {
     kind: 'any-of',
     rules: [
       { module: 'inventory', right: 'read' },
       { module: 'recipes', right: 'write', fields: ITEM_CHOICE },
-      { module: 'purchase_orders', right: 'write', fields: ITEM_CHOICE },
+      { module: 'purchase_orders', right: 'write', fields: [...ITEM_CHOICE, 'unitCost'] },
       { module: 'production', right: 'write', fields: [...ITEM_CHOICE, 'currentStock'] },
     ],
   },

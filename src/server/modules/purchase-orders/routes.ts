@@ -3,11 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../domain/admin-schemas';
 import { pageSchema } from '../../../domain/paging';
 import { purchaseOrderSchema } from '../../../domain/purchase-order-schemas';
+import { businessDate } from '../../../domain/time';
 import { signedInUser } from '../../auth/guard';
 import type { Database } from '../../db/connection';
 import * as orders from './service';
 
-export function purchaseOrderRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export function purchaseOrderRoutes(
+  app: FastifyInstance,
+  { db, timeZone }: { db: Database; timeZone: string },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const withId = { params: idParamsSchema };
 
@@ -20,7 +24,12 @@ export function purchaseOrderRoutes(app: FastifyInstance, { db }: { db: Database
     '/api/purchase-orders',
     { schema: { body: purchaseOrderSchema } },
     async (request, reply) => {
-      const order = await orders.createOrder(db, request.body, signedInUser(request).id);
+      const order = await orders.createOrder(
+        db,
+        request.body,
+        signedInUser(request).id,
+        businessDate(new Date(), timeZone),
+      );
       reply.code(201);
       return order;
     },

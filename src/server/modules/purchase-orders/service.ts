@@ -1,7 +1,9 @@
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { toKobo } from '../../../domain/money';
 import {
+  DELIVERY_IN_PAST,
   defaultOrderNumber,
+  isDeliveryInPast,
   lineCosts,
   movingAverageCost,
   orderTotal,
@@ -137,7 +139,16 @@ async function unusedDefaultNumber(tx: Transaction): Promise<string> {
   return candidate;
 }
 
-export async function createOrder(db: Database, input: PurchaseOrderInput, userId: string) {
+/** `today` is the bakery's date (yyyy-MM-dd): an expected delivery before it is refused. */
+export async function createOrder(
+  db: Database,
+  input: PurchaseOrderInput,
+  userId: string,
+  today: string,
+) {
+  if (isDeliveryInPast(input.expectedDelivery, today)) {
+    throw badRequest(DELIVERY_IN_PAST, [{ path: 'expectedDelivery', message: DELIVERY_IN_PAST }]);
+  }
   const lines = input.items.map((line) => ({
     itemId: line.itemId,
     quantity: line.quantity,

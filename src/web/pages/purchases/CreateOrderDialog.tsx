@@ -4,7 +4,6 @@ import {
   Button,
   Group,
   Modal,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -13,22 +12,28 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import type { ReorderIntent } from '../../../domain/dashboard';
 import { formatNaira } from '../../../domain/money';
 import {
+  DELIVERY_IN_PAST,
   defaultOrderNumber,
+  isDeliveryInPast,
   orderTotal,
   PURCHASE_ORDER_STATUS_LABELS,
   PURCHASE_ORDER_STATUSES,
   type PurchaseOrderInput,
   purchaseOrderSchema,
   unitCostOf,
+  unusualUnitCost,
 } from '../../../domain/purchase-order-schemas';
+import { businessDate, DEFAULT_TIME_ZONE } from '../../../domain/time';
+import { useAppInfo } from '../../auth/queries';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
 import { openOrderText } from '../../components/format';
+import { NumberField, typedNumber } from '../../components/NumberField';
 import { useInventory } from '../inventory/queries';
 import { useCreateOrder } from './queries';
 
@@ -48,7 +53,6 @@ interface OrderFormValues {
   items: LineValues[];
 }
 
-const asNumber = (value: number | string) => (value === '' ? Number.NaN : Number(value));
 const newLine = (itemId: string | null = null, quantity: number | '' = ''): LineValues => ({
   key: crypto.randomUUID(),
   itemId,
@@ -65,7 +69,7 @@ function toInput(values: OrderFormValues): PurchaseOrderInput {
     notes: values.notes || null,
     items: values.items.map((line) => ({
       itemId: line.itemId ?? '',
-      quantity: asNumber(line.quantity),
+      quantity: typedNumber(line.quantity),
       totalCost: line.totalCost === '' ? 0 : Number(line.totalCost),
     })),
   };
@@ -86,6 +90,9 @@ export function CreateOrderDialog(props: {
 }) {
   const inventory = useInventory();
   const createOrder = useCreateOrder();
+  // The bakery's zone decides what "the past" is; read at validation time.
+  const timeZone = useRef(DEFAULT_TIME_ZONE);
+  timeZone.current = useAppInfo().data?.timeZone ?? DEFAULT_TIME_ZONE;
   const form = useForm<OrderFormValues>({
     initialValues: {
       orderNumber: '',
@@ -95,7 +102,14 @@ export function CreateOrderDialog(props: {
       notes: '',
       items: [],
     },
-    validate: (values) => validate(toInput(values)),
+    validate: (values) => {
+      const errors = validate(toInput(values));
+      const today = businessDate(new Date(), timeZone.current);
+      if (isDeliveryInPast(values.expectedDelivery, today)) {
+        errors.expectedDelivery = DELIVERY_IN_PAST;
+      }
+      return errors;
+    },
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh order each time the dialog opens
@@ -117,8 +131,8 @@ export function CreateOrderDialog(props: {
     value: item.id,
     label: `${item.name} (${item.unit})`,
   }));
-  const unitOf = (itemId: string | null) =>
-    inventory.data?.find((item) => item.id === itemId)?.unit ?? '';
+  const itemOf = (itemId: string | null) => inventory.data?.find((item) => item.id === itemId);
+  const unitOf = (itemId: string | null) => itemOf(itemId)?.unit ?? '';
   const total = orderTotal(
     form.values.items.map((line) => ({
       totalCost: Number.isFinite(Number(line.totalCost)) ? Number(line.totalCost) : 0,
@@ -178,7 +192,12 @@ export function CreateOrderDialog(props: {
           <Stack gap="xs">
             <Text fw={600}>Items</Text>
             {form.values.items.map((line, index) => {
-              const unitCost = unitCostOf(asNumber(line.totalCost), asNumber(line.quantity));
+              const unitCost = unitCostOf(typedNumber(line.totalCost), typedNumber(line.quantity));
+              const item = itemOf(line.itemId);
+              // Without inventory read the list may carry no cost: then there is nothing to compare.
+              const unusual = item?.unitCost
+                ? unusualUnitCost(unitCost, item.unitCost, item.unit)
+                : null;
               return (
                 <Group
                   key={line.key}
@@ -195,22 +214,16 @@ export function CreateOrderDialog(props: {
                     style={{ flex: '2 1 220px' }}
                     {...form.getInputProps(`items.${index}.itemId`)}
                   />
-                  <NumberInput
+                  <NumberField
                     label={`Quantity${unitOf(line.itemId) ? ` (${unitOf(line.itemId)})` : ''}`}
                     min={0}
-                    step={0.01}
-                    decimalScale={3}
-                    hideControls
                     style={{ flex: '1 1 110px' }}
                     {...form.getInputProps(`items.${index}.quantity`)}
                   />
-                  <NumberInput
+                  <NumberField
                     label="Total Cost (₦)"
                     min={0}
-                    step={0.01}
-                    decimalScale={2}
                     thousandSeparator=","
-                    hideControls
                     style={{ flex: '1 1 130px' }}
                     {...form.getInputProps(`items.${index}.totalCost`)}
                   />
@@ -232,6 +245,19 @@ export function CreateOrderDialog(props: {
                   >
                     <IconTrash size={18} />
                   </ActionIcon>
+                  {unusual && (
+                    <Group gap={6} wrap="nowrap" style={{ flexBasis: '100%' }}>
+                      <IconAlertTriangle
+                        size={16}
+                        color="var(--mantine-color-orange-7)"
+                        style={{ flexShrink: 0 }}
+                        aria-hidden
+                      />
+                      <Text fz="sm" data-testid="unusual-cost">
+                        {unusual}
+                      </Text>
+                    </Group>
+                  )}
                 </Group>
               );
             })}

@@ -1,19 +1,13 @@
-import {
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Group, Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatNaira } from '../../../domain/money';
-import { loavesValue, type SaleInput, saleSchema } from '../../../domain/sales-schemas';
+import { loavesValue, overpaidBy, type SaleInput, saleSchema } from '../../../domain/sales-schemas';
+import { countOf } from '../../../domain/words';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
+import { NumberField, typedNumber } from '../../components/NumberField';
 import { useAvailableLoaves, useDistributorOptions, useRecordSale } from './queries';
 
 interface SaleFormValues {
@@ -34,14 +28,12 @@ const EMPTY: SaleFormValues = {
   notes: '',
 };
 
-const asNumber = (value: number | string) => (value === '' ? Number.NaN : Number(value));
-
 const toInput = (values: SaleFormValues): SaleInput => ({
   distributorId: values.distributorId ?? '',
   recipeName: values.recipeName ?? '',
-  loavesTaken: asNumber(values.loavesTaken),
-  pricePerLoaf: asNumber(values.pricePerLoaf),
-  amountPaid: asNumber(values.amountPaid),
+  loavesTaken: typedNumber(values.loavesTaken),
+  pricePerLoaf: typedNumber(values.pricePerLoaf),
+  amountPaid: typedNumber(values.amountPaid),
   notes: values.notes || null,
 });
 
@@ -64,26 +56,39 @@ export function SaleDialog(props: { opened: boolean; onClose: () => void }) {
     form.clearErrors();
   }, [props.opened]);
 
-  const loaves = asNumber(form.values.loavesTaken);
-  const price = asNumber(form.values.pricePerLoaf);
+  const loaves = typedNumber(form.values.loavesTaken);
+  const price = typedNumber(form.values.pricePerLoaf);
   const value =
     Number.isInteger(loaves) && loaves > 0 && price >= 0 ? loavesValue(loaves, price) : null;
 
-  const submit = form.onSubmit((values) =>
+  // A sale paid above its value, held until the clerk says the rest is credit.
+  const [overpaid, setOverpaid] = useState<{ input: SaleInput; excess: number } | null>(null);
+  const amountPaidRef = useRef<HTMLInputElement>(null);
+
+  const save = (input: SaleInput) =>
     recordSale.mutate(
-      toInput(values),
+      input,
       saveHandlers(form, {
         success: (sale) => ({
           title: 'Sale Recorded',
-          message: `${sale.loavesTaken} loaves of ${sale.recipeName} to ${sale.distributorName}`,
+          message: `${countOf(sale.loavesTaken, 'loaf')} of ${sale.recipeName} to ${sale.distributorName}`,
         }),
         failure: 'Failed to record sales transaction',
         onDone: props.onClose,
       }),
-    ),
-  );
+    );
 
-  const numberProps = { min: 0, clampBehavior: 'none', hideControls: true } as const;
+  const submit = form.onSubmit((values) => {
+    const input = toInput(values);
+    const excess = overpaidBy(input);
+    if (excess > 0) setOverpaid({ input, excess });
+    else save(input);
+  });
+
+  const changeAmount = () => {
+    setOverpaid(null);
+    amountPaidRef.current?.focus();
+  };
   return (
     <Modal opened={props.opened} onClose={props.onClose} title="Record Sale" centered size="lg">
       <form onSubmit={submit} noValidate>
@@ -109,24 +114,18 @@ export function SaleDialog(props: { opened: boolean; onClose: () => void }) {
               nothingFoundMessage="No loaves available from production"
               {...form.getInputProps('recipeName')}
             />
-            <NumberInput
-              label="Loaves Taken"
-              {...numberProps}
-              allowDecimal={false}
-              {...form.getInputProps('loavesTaken')}
-            />
-            <NumberInput
+            <NumberField label="Loaves Taken" min={0} {...form.getInputProps('loavesTaken')} />
+            <NumberField
               label="Price per Loaf (₦)"
-              {...numberProps}
-              decimalScale={2}
+              min={0}
               thousandSeparator=","
               {...form.getInputProps('pricePerLoaf')}
             />
-            <NumberInput
+            <NumberField
               label="Amount Paid (₦)"
-              {...numberProps}
-              decimalScale={2}
+              min={0}
               thousandSeparator=","
+              ref={amountPaidRef}
               {...form.getInputProps('amountPaid')}
             />
             <Group justify="space-between" align="flex-end" pb={6}>
@@ -151,6 +150,20 @@ export function SaleDialog(props: { opened: boolean; onClose: () => void }) {
           />
         </Stack>
       </form>
+      <ConfirmDialog
+        opened={overpaid !== null}
+        title="Paid more than the sale"
+        message={`Paid is ${formatNaira(overpaid?.excess ?? 0)} more than this sale: keep it as credit?`}
+        confirmLabel="Keep as credit"
+        cancelLabel="Change amount"
+        confirmColor="orange"
+        returnFocus={false}
+        onConfirm={() => {
+          if (overpaid) save(overpaid.input);
+          setOverpaid(null);
+        }}
+        onClose={changeAmount}
+      />
     </Modal>
   );
 }
