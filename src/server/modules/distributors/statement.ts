@@ -56,14 +56,20 @@ type Position = (source: Source) => SQL | undefined;
 
 const ORDER: Record<StatementKind, number> = { sale: 0, payment: 1, return: 2 };
 
-/** A line's place in statement order, as SQL: (instant, kind, id). */
-const place = (source: Source) =>
-  sql`(${source.table.createdAt}, ${source.order}::int, ${source.table.id})`;
-
-/** The place a cursor ("micros_kind_id") names, as SQL. */
-function cursorPlace(cursor: string) {
-  const [micros = '0', kind, id] = cursor.split('_');
-  return sql`(${cursorInstant(micros)}, ${kind}::int, ${id}::uuid)`;
+/**
+ * The lines of one source that come after a cursor ("micros_kind_id") in
+ * statement order (instant, kind, id). Within one source the kind is fixed,
+ * so it only decides whether the cursor's own instant is in: each branch is
+ * a plain range on (instant, id), which the (distributor, instant, id)
+ * indexes serve, where a row comparison with the kind inside could not.
+ */
+function afterCursor(source: Source, cursor: string): SQL {
+  const [micros = '0', kind = '0', id] = cursor.split('_');
+  const at = cursorInstant(micros);
+  const rank = Number(kind);
+  if (source.order > rank) return sql`${source.table.createdAt} >= ${at}`;
+  if (source.order < rank) return sql`${source.table.createdAt} > ${at}`;
+  return sql`(${source.table.createdAt}, ${source.table.id}) > (${at}, ${id}::uuid)`;
 }
 
 /** What was charged and credited, in kobo, over the lines each source's condition picks. */
@@ -116,7 +122,7 @@ async function recordsAfter(
     and(
       eq(source.table.distributorId, distributorId),
       inRange(source.table.createdAt, range),
-      after ? sql`${place(source)} > ${cursorPlace(after)}` : undefined,
+      after ? afterCursor(source, after) : undefined,
     );
   const read = <T extends { micros: string; row: { id: string; createdAt: Date } }>(
     source: Source,
@@ -229,7 +235,7 @@ export async function distributorStatement(
   const { after } = query;
   // The running balance of a later page counts every line up to its cursor.
   const before = after
-    ? (await sums(db, id, (source) => sql`${place(source)} <= ${cursorPlace(after)}`)).balance
+    ? (await sums(db, id, (source) => sql`not (${afterCursor(source, after)})`)).balance
     : opening.balance;
   const records = await recordsAfter(db, id, { start, end }, after, STATEMENT_PAGE + 1);
   const shown = records.slice(0, STATEMENT_PAGE);
