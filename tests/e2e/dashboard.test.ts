@@ -203,6 +203,13 @@ describe("each role's own dashboard", () => {
       `On order: ${orderNumber}, 30 kg, pending`,
     );
     await screenshot(page, 'e2e-dashboard-admin-desktop');
+    await page.setViewportSize(PHONE_360);
+    // The button keeps its whole label beside the wrapping text.
+    const reorder = alert.getByRole('button', { name: 'Reorder' });
+    const label = reorder.locator('.mantine-Button-label');
+    expect(await label.evaluate((l) => l.scrollWidth <= l.clientWidth)).toBe(true);
+    await screenshot(page, 'e2e-dashboard-admin-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await alert.getByRole('button', { name: 'Reorder' }).click();
     await expectToast(page, 'Reorder Initiated', 'Purchase order process started for this item');
     const dialog = page.getByRole('dialog', { name: 'Create Purchase Order' });

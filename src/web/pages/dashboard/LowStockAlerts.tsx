@@ -37,7 +37,14 @@ export function LowStockAlerts(props: { items: LowStockAlert[]; canOrder: boolea
             ))}
           </div>
           {props.canOrder && (
-            <Button size="xs" variant="light" color="red" onClick={() => reorder(item)}>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              // The item's text wraps instead; the button keeps its whole label on a phone.
+              style={{ flexShrink: 0 }}
+              onClick={() => reorder(item)}
+            >
               Reorder
             </Button>
           )}
