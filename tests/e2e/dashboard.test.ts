@@ -162,6 +162,16 @@ describe("each role's own dashboard", () => {
     await baker.context.close();
   });
 
+  test('a reader arriving with ?new gets the page, not a form they may not save', async () => {
+    const viewer = await staff('viewer', { production: 'r' });
+    await viewer.page.goto('/production?new');
+    await viewer.page.getByRole('heading', { level: 1, name: 'Production' }).waitFor();
+    // Once the page's calls have settled, a dialog would have opened.
+    await viewer.page.waitForLoadState('networkidle');
+    expect(await viewer.page.getByRole('dialog').count()).toBe(0);
+    await viewer.context.close();
+  });
+
   test('at 360 px each role sees its own dashboard', async () => {
     for (const [name, grants, shot] of [
       ['clerk360', { sales: 'rw', distributors: 'rw' }, 'sales'],

@@ -110,7 +110,7 @@ export default function ProductionPage() {
   const [, navigate] = useLocation();
   // A recipe's Start Production arrives with ?recipe={recipeId}.
   const startRecipeId = new URLSearchParams(useSearch()).get('recipe');
-  const intent = useCreateIntent('/production');
+  const intent = useCreateIntent('/production', 'production');
   const [creating, setCreating] = useState(startRecipeId !== null || intent.requested);
   const [completing, setCompleting] = useState<ProductionBatch | null>(null);
   const [cancelling, setCancelling] = useState<ProductionBatch | null>(null);

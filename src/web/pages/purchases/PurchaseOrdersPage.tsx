@@ -51,7 +51,7 @@ export default function PurchaseOrdersPage() {
   // The dashboard's Reorder button arrives with ?reorder={itemId}.
   const reorderItemId = new URLSearchParams(useSearch()).get('reorder');
   const reorder = useHistoryState<ReorderIntent | null>();
-  const intent = useCreateIntent('/purchases');
+  const intent = useCreateIntent('/purchases', 'purchase_orders');
   const [creating, setCreating] = useState(reorderItemId !== null || intent.requested);
   const [details, setDetails] = useState<PurchaseOrder | null>(null);
   const [cancelling, setCancelling] = useState<PurchaseOrder | null>(null);

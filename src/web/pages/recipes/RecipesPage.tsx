@@ -120,7 +120,7 @@ export default function RecipesPage() {
   const deleteRecipe = useDeleteRecipe();
   const restoreRecipe = useRestoreRecipe();
   const [, navigate] = useLocation();
-  const intent = useCreateIntent('/recipes');
+  const intent = useCreateIntent('/recipes', 'recipes');
   const [editing, setEditing] = useState<{ opened: boolean; recipe: Recipe | null }>({
     opened: intent.requested,
     recipe: null,

@@ -23,7 +23,7 @@ export default function SalesPage() {
   const recent = useRecentSales();
   const rights = useRights('sales');
   const timeZone = useAppInfo().data?.timeZone ?? DEFAULT_TIME_ZONE;
-  const intent = useCreateIntent('/sales');
+  const intent = useCreateIntent('/sales', 'sales');
   const [recording, setRecording] = useState(intent.requested);
 
   return (
