@@ -125,7 +125,17 @@ const WRITE_ROUTES: Record<string, RouteFuzz> = {
   },
   'PUT /api/admin/settings': {
     body: appSettingsSchema,
-    valid: () => fc.record({ allowSelfRegistration: fc.boolean() }),
+    // The letterhead's fields may be left out (the switch saves alone).
+    valid: () =>
+      fc.record(
+        {
+          allowSelfRegistration: fc.boolean(),
+          bakeryName: fc.constantFrom('Golden Crust Bakery Ltd', 'Mama Put Breads'),
+          bakeryAddress: fc.constant('14 Oba Akran Avenue, Ikeja'),
+          bakeryPhone: fc.constantFrom('0803 555 0142', '+234 (803) 555-0142'),
+        },
+        { requiredKeys: ['allowSelfRegistration'] },
+      ),
   },
   'POST /api/notifications/read': {
     body: notificationReadSchema,
