@@ -96,6 +96,8 @@ describe('a printed statement heads with the letterhead, in one date format', ()
       .getByRole('link', { name: 'Statement' })
       .click();
     await page.getByTestId('statement-line').first().waitFor();
+    // The page keeps the title its loading placeholder showed.
+    await page.getByRole('heading', { level: 1, name: 'Distributor Statement' }).waitFor();
 
     const range = page.getByText(new RegExp(`^${DAY} to ${DAY}$`));
     const [from, to] = ((await range.textContent()) ?? '').split(' to ');

@@ -156,8 +156,9 @@ export default function StatementPage() {
       </Anchor>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <div>
+          {/* The route's title, which the loading placeholder shows too. */}
           <Title order={1} fz={{ base: 24, sm: 28 }}>
-            Statement
+            Distributor Statement
           </Title>
           {data && (
             <Text c="dimmed">
