@@ -105,6 +105,10 @@ describe('forms keep what was typed and catch slips', () => {
     const card = statCard(page, 'Average Batch Size');
     await card.getByText('0', { exact: true }).waitFor();
     expect(await card.textContent()).not.toContain('kg');
+    await shot(page, 'forms-history-average-1280');
+    await phoneShot(browser, web.baseUrl, 'forms-history-average', (phone) =>
+      openFromSidebarOnPhone(phone, 'Production History'),
+    );
   });
 
   test('Record Sale keeps a decimal in Loaves Taken and refuses it: Whole loaves only', async () => {
@@ -195,6 +199,18 @@ describe('forms keep what was typed and catch slips', () => {
     expect(await fieldError(page, 'Amount (₦)')).toBe('Amount must be at least ₦0.01');
     await shot(page, 'forms-payment-1280');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await phoneShot(browser, web.baseUrl, 'forms-payment', async (phone) => {
+      await openFromSidebarOnPhone(phone, 'Distributors');
+      await phone
+        .getByTestId('distributor-card')
+        .filter({ hasText: DISTRIBUTOR })
+        .getByRole('button', { name: 'Record Payment' })
+        .click();
+      const form = phone.getByRole('dialog', { name: 'Record Payment' });
+      await form.getByLabel('Amount (₦)').fill('0.001');
+      await form.getByRole('button', { name: 'Record Payment' }).click();
+      await form.getByText('Amount must be at least ₦0.01').waitFor();
+    });
   });
 
   test('Add Item keeps a minus in Current Stock and refuses it; a second Flour is refused', async () => {
@@ -316,6 +332,9 @@ describe('forms keep what was typed and catch slips', () => {
     await total.getByText("Quantities are per each recipe's base flour").waitFor();
     expect(await total.textContent()).not.toContain('All recipes based on 1kg flour');
     await shot(page, 'forms-recipes-note-1280');
+    await phoneShot(browser, web.baseUrl, 'forms-recipes-note', (phone) =>
+      openFromSidebarOnPhone(phone, 'Recipes'),
+    );
   });
 });
 
