@@ -1,5 +1,5 @@
 /**
- * A five-year data set of the demo bakery's shape, for the benchmark: the
+ * A five-year (or `scaleOf(years)`) data set of the demo bakery's shape, for the benchmark: the
  * catalogue's items, recipes and areas, then batches, stock movements,
  * purchase orders, sales, payments and returns generated in the database in
  * bulk (INSERT … SELECT over generate_series), never row by row.
@@ -67,6 +67,23 @@ export const FULL_SCALE: ScaleSize = {
   distributors: 500,
   items: 300,
 };
+
+/**
+ * The same bakery (its distributors and items) with `years` of history: the
+ * records scale with the years, so five years is FULL_SCALE exactly.
+ */
+export function scaleOf(years: number): ScaleSize {
+  const share = years / FULL_SCALE.years;
+  const part = (count: number) => Math.max(1, Math.round(count * share));
+  return {
+    ...FULL_SCALE,
+    years,
+    sales: part(FULL_SCALE.sales),
+    payments: part(FULL_SCALE.payments),
+    returns: part(FULL_SCALE.returns),
+    batches: part(FULL_SCALE.batches),
+  };
+}
 
 export type ScaleCounts = Record<keyof typeof COUNTED, number>;
 
