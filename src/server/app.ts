@@ -132,8 +132,8 @@ export async function buildApp({
   // A write empties both caches here and in every other process before its answer
   // goes out, so whoever wrote reads their own change, and a user's changed rights
   // or deactivation apply at their next call.
-  const cache = new ReadCache();
-  const signedIn = new ReadCache(signedInMaxAgeMs);
+  const cache = new ReadCache(undefined, undefined, config.readCache);
+  const signedIn = new ReadCache(signedInMaxAgeMs, undefined, config.readCache);
   const forgetCachedReads = () => {
     cache.invalidate();
     signedIn.invalidate();

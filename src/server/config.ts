@@ -22,6 +22,8 @@ export interface AppConfig {
    */
   trustProxy: boolean | number | string;
   logLevel: string;
+  /** READ_CACHE=off: no read is kept between requests, to measure what reads cost without it. */
+  readCache: boolean;
   /** The built web app; served when it exists. */
   webRoot: string;
 }
@@ -74,6 +76,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!(idleHours > 0)) throw new Error('SESSION_IDLE_HOURS must be a positive number of hours');
   const maxDays = Number(env.SESSION_MAX_DAYS ?? 7);
   if (!(maxDays > 0)) throw new Error('SESSION_MAX_DAYS must be a positive number of days');
+  const readCache = env.READ_CACHE || 'on';
+  if (readCache !== 'on' && readCache !== 'off') {
+    throw new Error(`READ_CACHE must be on or off, not "${readCache}"`);
+  }
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -85,6 +91,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionMaxDays: maxDays,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
+    readCache: readCache === 'on',
     webRoot: resolve(env.WEB_ROOT || 'dist/web'),
   };
 }

@@ -55,6 +55,17 @@ describe('ReadCache', () => {
     expect(await cache.get('k', async () => ++calls)).toBe(2);
   });
 
+  it('keeps and shares nothing when switched off (READ_CACHE=off)', async () => {
+    const cache = new ReadCache(undefined, undefined, false);
+    let calls = 0;
+    const [first, second] = await Promise.all([
+      cache.get('k', async () => ++calls),
+      cache.get('k', async () => ++calls),
+    ]);
+    expect([first, second]).toEqual([1, 2]);
+    expect(await cache.get('k', async () => ++calls)).toBe(3);
+  });
+
   it('does not keep a failed computation', async () => {
     const cache = new ReadCache();
     await expect(cache.get('k', () => Promise.reject(new Error('db down')))).rejects.toThrow(

@@ -19,6 +19,8 @@ export class ReadCache {
   constructor(
     private readonly maxAgeMs = 60_000,
     private readonly maxEntries = 1_000,
+    /** false (READ_CACHE=off): nothing kept or shared, so every read pays its full cost. */
+    private readonly enabled = true,
   ) {}
 
   invalidate(): void {
@@ -28,6 +30,7 @@ export class ReadCache {
   }
 
   async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return compute();
     const entry = this.entries.get(key);
     if (entry && Date.now() - entry.storedAt < this.maxAgeMs) return entry.value as T;
     const shared = this.running.get(key);
