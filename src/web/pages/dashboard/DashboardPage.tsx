@@ -15,6 +15,7 @@ import { Link } from 'wouter';
 import { type QuickAction, quickActions } from '../../../domain/dashboard';
 import { formatNaira } from '../../../domain/money';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time';
+import { countOf } from '../../../domain/words';
 import { useAppInfo, useCurrentUser } from '../../auth/queries';
 import { useRights } from '../../auth/use-rights';
 import { formatDateTime, formatQuantity } from '../../components/format';
@@ -32,9 +33,6 @@ const ACTION_ICONS: Record<QuickAction['label'], typeof IconChartBar> = {
   'New Recipe': IconChefHat,
   'View Reports': IconChartBar,
 };
-
-const count = (value: number) => value.toLocaleString('en-NG');
-const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
 function ListCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -109,7 +107,7 @@ export default function DashboardPage() {
             value={`${formatQuantity(production.todaysFlourKg)} kg`}
             icon={IconBuildingFactory2}
             colour="orange"
-            note={`Flour in ${plural(production.todaysBatchCount, 'batch', 'batches')} today`}
+            note={`Flour in ${countOf(production.todaysBatchCount, 'batch')} today`}
           />
         )}
         {purchaseOrders && (
@@ -127,7 +125,7 @@ export default function DashboardPage() {
             value={formatNaira(sales.todaysSalesValue)}
             icon={IconCash}
             colour="green"
-            note={`${plural(sales.todaysSaleCount, 'sale', 'sales')} · ${plural(sales.todaysLoavesSold, 'loaf', 'loaves')}`}
+            note={`${countOf(sales.todaysSaleCount, 'sale')} · ${countOf(sales.todaysLoavesSold, 'loaf')}`}
           />
         )}
         {moneyOwed && (
@@ -139,7 +137,7 @@ export default function DashboardPage() {
             note={
               moneyOwed.distributorCount === 0
                 ? 'No distributor owes'
-                : `By ${plural(moneyOwed.distributorCount, 'distributor', 'distributors')}`
+                : `By ${countOf(moneyOwed.distributorCount, 'distributor')}`
             }
           />
         )}
@@ -185,7 +183,7 @@ export default function DashboardPage() {
                     data-testid="loaves-available"
                   >
                     <Text fw={600}>{bread.recipeName}</Text>
-                    <Text>{plural(bread.loaves, 'loaf', 'loaves')}</Text>
+                    <Text>{countOf(bread.loaves, 'loaf')}</Text>
                   </Group>
                 ))}
               </Stack>
