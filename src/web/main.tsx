@@ -24,22 +24,61 @@ const theme = createTheme({
       '#a3380e',
       '#9a3412',
     ],
+    // Mantine's green-6 and red-6 (#40c057, 2.4:1; #fa5252, 3.3:1) are what c="green"/"red",
+    // filled buttons and error text use: from shade 6 on, these darker shades carry white
+    // text and sit on white at 5.3:1 (green) and 5.5:1 (red) or more; 0-5 are Mantine's.
+    green: [
+      '#ebfbee',
+      '#d3f9d8',
+      '#b2f2bb',
+      '#8ce99a',
+      '#69db7c',
+      '#51cf66',
+      '#2b7a3b',
+      '#237032',
+      '#1e6a2d',
+      '#1b5e28',
+    ],
+    red: [
+      '#fff5f5',
+      '#ffe3e3',
+      '#ffc9c9',
+      '#ffa8a8',
+      '#ff8787',
+      '#ff6b6b',
+      '#c92a2a',
+      '#b02525',
+      '#a61e1e',
+      '#8f1b1b',
+    ],
   },
   primaryColor: 'orange',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
   defaultRadius: 'md',
+  // Plain objects, not Component.extend: extend would pull Table and the dates package into the entry chunk.
+  components: {
+    // A table wider than a phone scrolls sideways: keyboard users reach the scroll with Tab.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+    // The calendar's arrows get names, and it shows only the month's own days: Mantine
+    // greys the neighbouring months' days to 2.1:1 and still lets them be picked.
+    DatePickerInput: {
+      defaultProps: { nextLabel: 'Next', previousLabel: 'Previous', hideOutsideDates: true },
+    },
+  },
 });
 
 /**
- * Text that Mantine draws below WCAG AA's 4.5:1: dimmed text (3.3:1 on white) and the
- * light variant of yellow, green and teal (badges such as Pending or Completed: 2.7, 3.8
- * and 4.3:1 on their tint). These shades pass on white, gray-0 and their tints.
+ * Text that Mantine draws below WCAG AA's 4.5:1: dimmed text (3.3:1 on white), placeholders
+ * such as the date pickers' 'Pick a start date' (gray-5, 2.1:1), and the light variant of
+ * yellow, green and teal (badges such as Pending or Completed: 2.7, 3.8 and 4.3:1 on their
+ * tint). These shades pass on white, gray-0 and their tints.
  */
 const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': '#626970',
+    '--mantine-color-placeholder': '#6a7178',
     '--mantine-color-yellow-light-color': '#805300',
     '--mantine-color-green-light-color': '#237032',
     '--mantine-color-teal-light-color': '#066b4d',

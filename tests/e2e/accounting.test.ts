@@ -75,7 +75,8 @@ describe('accounting', () => {
     expect(await statCard(page, 'Total Expenditure').textContent()).toContain('₦40,000.00');
     const profit = statCard(page, 'Net Profit').getByText('-₦4,999.50');
     await profit.waitFor();
-    expect(await profit.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(250, 82, 82)');
+    // The theme's red-6 (#c92a2a, 5.5:1 on white), not Mantine's #fa5252 (3.3:1).
+    expect(await profit.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(201, 42, 42)');
     // -4,999.50 ÷ 35,000.50 = -14.28…%
     expect(await statCard(page, 'Profit Margin').textContent()).toContain('-14.3%');
     await screenshot(page, 'e2e-accounting-desktop');

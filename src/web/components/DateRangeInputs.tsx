@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
 import { DatePickerInput } from '@mantine/dates';
+import { useId } from 'react';
 import { EARLIEST_DATE } from '../../domain/accounting';
 
 /**
@@ -14,9 +15,15 @@ export function DateRangeInputs(props: {
   onStartChange: (date: string | null) => void;
   onEndChange: (date: string | null) => void;
 }) {
+  // Mantine's open calendar is labelled by the element with its popover's id, which the
+  // field's own id would otherwise replace: both share one id, so the calendar has a name.
+  const startId = useId();
+  const endId = useId();
   return (
     <>
       <DatePickerInput
+        id={startId}
+        popoverProps={{ id: startId }}
         label="Start Date"
         placeholder="Pick a start date"
         valueFormat="MMM DD, YYYY"
@@ -28,6 +35,8 @@ export function DateRangeInputs(props: {
         w={200}
       />
       <DatePickerInput
+        id={endId}
+        popoverProps={{ id: endId }}
         label="End Date"
         placeholder="Pick an end date"
         valueFormat="MMM DD, YYYY"

@@ -42,17 +42,21 @@ const STATUS_COLOURS: Record<StockStatus, string> = {
   'In Stock': 'green',
 };
 
+/**
+ * The badge is never narrower than its words: a min-width of fit-content still let a
+ * narrow table column or phone card cut "Low Stock" to "Low St…".
+ */
 function StatusBadge({ item }: { item: InventoryItem }) {
   if (item.archived) {
     return (
-      <Badge variant="light" tt="none" color="gray" miw="fit-content">
+      <Badge variant="light" tt="none" color="gray" miw="max-content">
         Archived
       </Badge>
     );
   }
   const status = stockStatus(item.currentStock, item.minStock);
   return (
-    <Badge variant="light" tt="none" color={STATUS_COLOURS[status]} miw="fit-content">
+    <Badge variant="light" tt="none" color={STATUS_COLOURS[status]} miw="max-content">
       {status}
     </Badge>
   );

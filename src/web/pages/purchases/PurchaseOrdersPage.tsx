@@ -127,7 +127,8 @@ export default function PurchaseOrdersPage() {
               <Card key={order.id} withBorder radius="lg" p="md" data-testid="order-card">
                 <Group justify="space-between" align="flex-start" wrap="nowrap">
                   <div style={{ minWidth: 0 }}>
-                    <Text fw={700} fz="lg" truncate="end">
+                    {/* A long supplier name wraps onto more lines: a phone shows it whole. */}
+                    <Text fw={700} fz="lg" style={{ overflowWrap: 'break-word' }}>
                       {order.supplier}
                     </Text>
                     <Text fz="sm" c="dimmed">

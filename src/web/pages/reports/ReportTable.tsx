@@ -35,7 +35,7 @@ export function ReportTable<T>(props: {
   return (
     <Card withBorder radius="lg" p="lg" data-testid="report-table">
       <Group justify="space-between" mb="md" wrap="wrap" gap="xs">
-        <Title order={3} fz="md">
+        <Title order={2} fz="md">
           {props.title}
         </Title>
         <Button
@@ -44,7 +44,8 @@ export function ReportTable<T>(props: {
           leftSection={<IconDownload size={14} aria-hidden />}
           disabled={props.rows.length === 0}
           aria-label={`Download ${props.title} as CSV`}
-          {...(props.csvHref
+          // With no rows it is a disabled button, not a link: a link cannot be disabled.
+          {...(props.csvHref && props.rows.length > 0
             ? { component: 'a', href: props.csvHref, download: props.fileName }
             : { onClick: download })}
         >

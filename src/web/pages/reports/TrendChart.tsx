@@ -15,7 +15,7 @@ export function TrendChart(props: { title: string } & Omit<TrendBarsProps, 'heig
   const { title, ...bars } = props;
   return (
     <Card withBorder radius="lg" p="lg" data-testid="trend-chart">
-      <Title order={3} fz="md" mb="md">
+      <Title order={2} fz="md" mb="md">
         {title}
       </Title>
       {bars.points.length === 0 ? (
