@@ -45,25 +45,26 @@ export function NotificationBell() {
   };
 
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      width="min(380px, calc(100vw - 16px))"
-      shadow="md"
-      radius="md"
-      trapFocus
-      returnFocus
+    // The popover's target is the button itself: its aria-expanded is not allowed on the badge's div.
+    <Indicator
+      label={badgeText(unread)}
+      disabled={unread === 0}
+      size={18}
+      color="red"
+      offset={4}
+      data-testid="notification-badge"
     >
-      <Popover.Target>
-        <Indicator
-          label={badgeText(unread)}
-          disabled={unread === 0}
-          size={18}
-          color="red"
-          offset={4}
-          data-testid="notification-badge"
-        >
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width="min(380px, calc(100vw - 16px))"
+        shadow="md"
+        radius="md"
+        trapFocus
+        returnFocus
+      >
+        <Popover.Target>
           <ActionIcon
             variant="default"
             size="lg"
@@ -73,38 +74,38 @@ export function NotificationBell() {
           >
             <IconBell size={20} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0} aria-label="Notifications" ref={dropdown}>
-        <Group justify="space-between" px="md" py="sm" wrap="nowrap">
-          <Text fw={700}>Notifications</Text>
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            color="orange.9"
-            // Shown disabled yet focusable, so the focus stays in the list once all are read.
-            data-disabled={unread === 0 || undefined}
-            aria-disabled={unread === 0}
-            onClick={() => unread > 0 && mark('all')}
-          >
-            Mark all read
-          </Button>
-        </Group>
-        <NotificationItems
-          list={notifications.data?.notifications}
-          total={notifications.data?.total ?? 0}
-          failed={notifications.isError}
-          onMarkRead={(key) => {
-            dropdown.current?.focus();
-            mark([key]);
-          }}
-          onFollow={(item) => {
-            setOpened(false);
-            if (!item.read) mark([item.key]);
-          }}
-        />
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown p={0} aria-label="Notifications" ref={dropdown}>
+          <Group justify="space-between" px="md" py="sm" wrap="nowrap">
+            <Text fw={700}>Notifications</Text>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              color="orange.9"
+              // Shown disabled yet focusable, so the focus stays in the list once all are read.
+              data-disabled={unread === 0 || undefined}
+              aria-disabled={unread === 0}
+              onClick={() => unread > 0 && mark('all')}
+            >
+              Mark all read
+            </Button>
+          </Group>
+          <NotificationItems
+            list={notifications.data?.notifications}
+            total={notifications.data?.total ?? 0}
+            failed={notifications.isError}
+            onMarkRead={(key) => {
+              dropdown.current?.focus();
+              mark([key]);
+            }}
+            onFollow={(item) => {
+              setOpened(false);
+              if (!item.read) mark([item.key]);
+            }}
+          />
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
 
