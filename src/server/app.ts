@@ -19,6 +19,7 @@ import { ensureStarterData } from './db/starter-data';
 import { forbidden } from './errors';
 import { frameworkErrors, installErrorHandling } from './http-errors';
 import { accountingRoutes } from './modules/accounting/routes';
+import { matchRollupTimeZone } from './modules/accounts/rollups';
 import { adminRoutes } from './modules/admin/routes';
 import { auditTrail } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -126,6 +127,13 @@ export async function buildApp({
   });
 
   await ensureStarterData(db);
+  // The roll-ups' days must be BAKERY_TZ's: after a change of zone they are rebuilt.
+  const rollups = await matchRollupTimeZone(db, config.timeZone);
+  if (rollups.rebuilt) {
+    app.log.warn(
+      `Roll-ups rebuilt in ${config.timeZone} (they were in ${rollups.was ?? 'no recorded time zone'})`,
+    );
+  }
   // Hash the decoy now, so the first unknown username is not the one that pays for it.
   await decoy();
   const idleMs = config.sessionIdleHours * 60 * 60 * 1000;

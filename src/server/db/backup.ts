@@ -68,10 +68,21 @@ export const EXCLUDED_TABLES: readonly string[] = ['sessions', 'login_attempts']
 
 /**
  * Tables the database computes from others, left out of every backup:
- * bread_ledger is rebuilt by its triggers as a restore loads batches and sales
- * (a copy in the file would be counted twice).
+ * bread_ledger and the roll-ups are rebuilt by their triggers as a restore
+ * loads batches, sales, returns, payments and orders (a copy in the file would
+ * be counted twice). rollup_settings names the time zone of this database's
+ * roll-ups: a restore keeps it, so the triggers can run while rows load (and
+ * start-up rebuilds the roll-ups if BAKERY_TZ is another).
  */
-export const DERIVED_TABLES: readonly string[] = ['bread_ledger'];
+export const DERIVED_TABLES: readonly string[] = [
+  'bread_ledger',
+  'rollup_distributor_bread_days',
+  'rollup_distributor_payment_days',
+  'rollup_bread_production_days',
+  'rollup_order_days',
+  'rollup_settings',
+];
+const KEPT_ON_RESTORE: readonly string[] = ['rollup_settings'];
 
 const NOT_BACKED_UP: readonly string[] = [...EXCLUDED_TABLES, ...DERIVED_TABLES];
 
@@ -688,7 +699,7 @@ export async function restoreBackup(
       } else if (before.length > 0) {
         await tx.execute(
           sql`truncate table ${sql.join(
-            before.map((name) => table(name)),
+            before.filter((name) => !KEPT_ON_RESTORE.includes(name)).map((name) => table(name)),
             sql`, `,
           )} restart identity`,
         );
@@ -1067,7 +1078,7 @@ export function formatCount(table: TableCount): string {
 export async function openForCommand(
   open: () => Promise<DatabaseHandle>,
   dataDir: string,
-  action: 'backup' | 'restore',
+  action: 'backup' | 'restore' | 'verify',
 ): Promise<DatabaseHandle | null> {
   try {
     return await open();

@@ -14,6 +14,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -22,6 +23,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -279,6 +281,93 @@ export const breadLedger = pgTable('bread_ledger', {
   recipeName: varchar('recipe_name', { length: 200 }).primaryKey(),
   loavesBaked: bigint('loaves_baked', { mode: 'number' }).notNull().default(0),
   loavesSold: bigint('loaves_sold', { mode: 'number' }).notNull().default(0),
+});
+
+// --- Roll-ups ----------------------------------------------------------------
+// Per bakery day totals of the records reports and accounts add up, kept by
+// statement-level triggers (migration 0007) in the same transaction as each
+// write, so a date range of whole days is answered from them exactly. Their
+// days are in rollup_settings' time zone; start-up rebuilds them when BAKERY_TZ
+// differs (src/server/modules/accounts/rollups.ts), and `npm run verify`
+// compares them with the raw rows. Like bread_ledger they are left out of backups.
+
+const total = (name: string, scale = 2) =>
+  numeric(name, { precision: 20, scale, mode: 'number' }).notNull().default(0);
+const tally = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+const day = (name: string) => date(name, { mode: 'string' });
+
+/** The one time zone every roll-up's days are in (one row); the triggers read it. */
+export const rollupSettings = pgTable(
+  'rollup_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    timeZone: text('time_zone').notNull(),
+  },
+  (t) => [check('rollup_settings_one_row', sql`${t.id}`)],
+);
+
+/** Per day, distributor and bread: its sales and its returns. A row exists while a record does. */
+export const rollupDistributorBreadDays = pgTable(
+  'rollup_distributor_bread_days',
+  {
+    distributorId: uuid('distributor_id').notNull(),
+    day: day('day').notNull(),
+    recipeName: varchar('recipe_name', { length: 200 }).notNull(),
+    salesCount: tally('sales_count'),
+    loavesSold: tally('loaves_sold'),
+    salesValue: total('sales_value'),
+    paidAtSale: total('paid_at_sale'),
+    returnsCount: tally('returns_count'),
+    loavesReturned: tally('loaves_returned'),
+    returnsValue: total('returns_value'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.distributorId, t.day, t.recipeName] }),
+    index('rollup_distributor_bread_days_day_idx').on(t.day),
+  ],
+);
+
+/** Per day and distributor: the payments it made after its sales. */
+export const rollupDistributorPaymentDays = pgTable(
+  'rollup_distributor_payment_days',
+  {
+    distributorId: uuid('distributor_id').notNull(),
+    day: day('day').notNull(),
+    paymentsCount: tally('payments_count'),
+    payments: total('payments'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.distributorId, t.day] }),
+    index('rollup_distributor_payment_days_day_idx').on(t.day),
+  ],
+);
+
+/**
+ * Per day started (null: never started), bread and status: batches, flour and
+ * loaves, as the production report counts them (by start, undated kept).
+ */
+export const rollupBreadProductionDays = pgTable(
+  'rollup_bread_production_days',
+  {
+    day: day('day'),
+    recipeName: varchar('recipe_name', { length: 200 }).notNull(),
+    status: varchar('status', { length: 20 }).notNull(),
+    batches: tally('batches'),
+    flourKg: total('flour_kg', 3),
+    loaves: tally('loaves'),
+  },
+  (t) => [
+    unique('rollup_bread_production_days_key')
+      .on(t.day, t.recipeName, t.status)
+      .nullsNotDistinct(),
+  ],
+);
+
+/** Per order day: the purchase orders accounting counts as expenditure (all but cancelled). */
+export const rollupOrderDays = pgTable('rollup_order_days', {
+  day: day('day').primaryKey(),
+  ordersCount: tally('orders_count'),
+  expenditure: total('expenditure'),
 });
 
 export const distributorPayments = pgTable(

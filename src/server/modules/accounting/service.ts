@@ -1,5 +1,4 @@
-import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import {
   type AccountingExpenditures,
   type AccountingIncome,
@@ -28,6 +27,7 @@ import {
   salesTransactions,
 } from '../../db/schema';
 import { badRequest } from '../../errors';
+import { cashReceived, expenditure } from '../accounts/service';
 
 interface Range {
   period: AccountingPeriodInfo;
@@ -67,39 +67,8 @@ export function resolveRange(query: AccountingQuery, timeZone: string, now = new
 const ORDERS_IN_RANGE = (range: Range) =>
   and(ne(purchaseOrders.status, 'cancelled'), inRange(purchaseOrders.orderDate, range));
 
-/** Sum and count of one kind of record in the range, in SQL. */
-async function sumOf(
-  db: Database,
-  table: typeof salesTransactions | typeof distributorPayments | typeof purchaseOrders,
-  amount: AnyPgColumn,
-  where: SQL | undefined,
-): Promise<{ total: number; count: number }> {
-  const [row] = await db
-    .select({
-      total: sql<string>`coalesce(sum(${amount}), 0)::text`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(table)
-    .where(where);
-  return { total: Number(row?.total ?? 0), count: Number(row?.count ?? 0) };
-}
-
-const cashAtSale = (db: Database, range: Range) =>
-  sumOf(
-    db,
-    salesTransactions,
-    salesTransactions.amountPaid,
-    inRange(salesTransactions.createdAt, range),
-  );
-const paymentsIn = (db: Database, range: Range) =>
-  sumOf(
-    db,
-    distributorPayments,
-    distributorPayments.amount,
-    inRange(distributorPayments.createdAt, range),
-  );
-const ordersIn = (db: Database, range: Range) =>
-  sumOf(db, purchaseOrders, purchaseOrders.totalAmount, ORDERS_IN_RANGE(range));
+/** The range as bakery days, for the roll-ups. */
+const daysOf = (range: Range) => ({ from: range.period.startDate, to: range.period.endDate });
 
 /** Design: cash basis. Income is cash received (paid at sale plus payments); expenditure is orders placed. */
 export async function accountingSummary(
@@ -108,11 +77,8 @@ export async function accountingSummary(
   timeZone: string,
 ): Promise<AccountingSummary> {
   const range = resolveRange(query, timeZone);
-  const [sales, payments, orders] = await Promise.all([
-    cashAtSale(db, range),
-    paymentsIn(db, range),
-    ordersIn(db, range),
-  ]);
+  const { atSale: sales, payments } = await cashReceived(db, daysOf(range));
+  const orders = await expenditure(db, daysOf(range));
   const totalIncome = fromKobo((toKobo(sales.total) + toKobo(payments.total)) as Kobo);
   return {
     period: range.period,
@@ -226,7 +192,7 @@ export async function accountingIncome(
 ): Promise<AccountingIncome> {
   const range = resolveRange(query, timeZone);
   const { limit } = query;
-  const [salesSum, paymentsSum] = await Promise.all([cashAtSale(db, range), paymentsIn(db, range)]);
+  const { atSale: salesSum, payments: paymentsSum } = await cashReceived(db, daysOf(range));
   const sales = pageOf(await salesAfter(db, range, query.salesBefore, limit + 1), limit);
   const payments = pageOf(await paymentsAfter(db, range, query.paymentsBefore, limit + 1), limit);
   return {
@@ -252,7 +218,7 @@ export async function accountingExpenditures(
   timeZone: string,
 ): Promise<AccountingExpenditures> {
   const range = resolveRange(query, timeZone);
-  const sum = await ordersIn(db, range);
+  const sum = await expenditure(db, daysOf(range));
   const orders = pageOf(await ordersAfter(db, range, query.before, query.limit + 1), query.limit);
   return {
     period: range.period,

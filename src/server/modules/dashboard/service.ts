@@ -16,7 +16,7 @@ import {
   purchaseOrders,
   salesTransactions,
 } from '../../db/schema';
-import { accountSums } from '../distributors/service';
+import { accountSums } from '../accounts/service';
 import { isLowStock, toItem } from '../inventory/service';
 
 const AWAITING_DELIVERY = ['pending', 'shipped'];

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type {
   BreadReturn,
   BreadReturnInput,
@@ -23,6 +23,7 @@ import {
   salesTransactions,
 } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
+import { accountSums } from '../accounts/service';
 
 type DistributorRow = typeof distributors.$inferSelect;
 
@@ -36,61 +37,6 @@ export function toDistributor(row: DistributorRow): Distributor {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/**
- * Each distributor's sums, one grouped subquery per table, all in NUMERIC:
- * owed = Σ loaves × price; paid = Σ paid at sale + Σ payments;
- * returns = Σ loaves returned × price; balance = owed − paid − returns.
- */
-export function accountSums(db: Database | Transaction, where?: SQL) {
-  const sales = db
-    .select({
-      distributorId: salesTransactions.distributorId,
-      owed: sql<string>`sum(${salesTransactions.loavesTaken} * ${salesTransactions.pricePerLoaf})`.as(
-        'owed',
-      ),
-      paidAtSale: sql<string>`sum(${salesTransactions.amountPaid})`.as('paid_at_sale'),
-    })
-    .from(salesTransactions)
-    .groupBy(salesTransactions.distributorId)
-    .as('sales');
-  const payments = db
-    .select({
-      distributorId: distributorPayments.distributorId,
-      paid: sql<string>`sum(${distributorPayments.amount})`.as('paid'),
-    })
-    .from(distributorPayments)
-    .groupBy(distributorPayments.distributorId)
-    .as('payments');
-  const returns = db
-    .select({
-      distributorId: breadReturns.distributorId,
-      returned: sql<string>`sum(${breadReturns.loavesReturned} * ${breadReturns.pricePerLoaf})`.as(
-        'returned',
-      ),
-    })
-    .from(breadReturns)
-    .groupBy(breadReturns.distributorId)
-    .as('returns');
-  const owed = sql`coalesce(${sales.owed}, 0)`;
-  const paid = sql`(coalesce(${sales.paidAtSale}, 0) + coalesce(${payments.paid}, 0))`;
-  const returned = sql`coalesce(${returns.returned}, 0)`;
-  return db
-    .select({
-      distributor: distributors,
-      totalOwed: sql<string>`${owed}::text`,
-      totalPaid: sql<string>`${paid}::text`,
-      totalReturns: sql<string>`${returned}::text`,
-      // Named, so the dashboard can total it from this query as a subquery.
-      balance: sql<string>`(${owed} - ${paid} - ${returned})::text`.as('balance'),
-    })
-    .from(distributors)
-    .leftJoin(sales, eq(sales.distributorId, distributors.id))
-    .leftJoin(payments, eq(payments.distributorId, distributors.id))
-    .leftJoin(returns, eq(returns.distributorId, distributors.id))
-    .where(where)
-    .orderBy(asc(distributors.name), asc(distributors.id));
 }
 
 type AccountRow = Awaited<ReturnType<typeof accountSums>>[number];

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   PAYMENT_METHOD_LABELS,
@@ -25,6 +25,7 @@ import { inRange } from '../../db/date-range';
 import { cursorInstant } from '../../db/keyset';
 import { breadReturns, distributorPayments, salesTransactions } from '../../db/schema';
 import { badRequest } from '../../errors';
+import { accountOver } from '../accounts/service';
 import { getDistributor } from './service';
 
 /** One table's part in a statement: its lines' kind (and place on one instant) and money. */
@@ -70,6 +71,21 @@ function afterCursor(source: Source, cursor: string): SQL {
   if (source.order > rank) return sql`${source.table.createdAt} >= ${at}`;
   if (source.order < rank) return sql`${source.table.createdAt} > ${at}`;
   return sql`(${source.table.createdAt}, ${source.table.id}) > (${at}, ${id}::uuid)`;
+}
+
+/**
+ * The balance after the line a cursor names: the roll-ups' for the whole days
+ * before the cursor's day, and that day's lines up to it.
+ */
+async function balanceThrough(db: Database, id: string, cursor: string, timeZone: string) {
+  const [micros = '0'] = cursor.split('_');
+  const day = businessDate(new Date(Number(BigInt(micros) / 1000n)), timeZone);
+  const dayStart = businessDateRange(day, timeZone).start;
+  const earlier = await accountOver(db, id, { before: day });
+  const thatDay = await sums(db, id, (source) =>
+    and(gte(source.table.createdAt, dayStart), sql`not (${afterCursor(source, cursor)})`),
+  );
+  return earlier.balance + thatDay.balance;
 }
 
 /** What was charged and credited, in kobo, over the lines each source's condition picks. */
@@ -230,13 +246,11 @@ export async function distributorStatement(
   now = new Date(),
 ): Promise<Statement> {
   const { start, end, ...head } = await statementRange(db, id, query, timeZone, now);
-  const opening = await sums(db, id, (source) => lt(source.table.createdAt, start));
-  const period = await sums(db, id, (source) => inRange(source.table.createdAt, { start, end }));
+  const opening = await accountOver(db, id, { before: head.startDate });
+  const period = await accountOver(db, id, { from: head.startDate, to: head.endDate });
   const { after } = query;
   // The running balance of a later page counts every line up to its cursor.
-  const before = after
-    ? (await sums(db, id, (source) => sql`not (${afterCursor(source, after)})`)).balance
-    : opening.balance;
+  const before = after ? await balanceThrough(db, id, after, timeZone) : opening.balance;
   const records = await recordsAfter(db, id, { start, end }, after, STATEMENT_PAGE + 1);
   const shown = records.slice(0, STATEMENT_PAGE);
   const last = shown.at(-1);
@@ -265,7 +279,7 @@ export async function statementCsv(
   timeZone: string,
 ) {
   const { start, end, ...head } = await statementRange(db, id, query, timeZone, new Date());
-  const opening = await sums(db, id, (source) => lt(source.table.createdAt, start));
+  const opening = await accountOver(db, id, { before: head.startDate });
   const when = (iso: string) => {
     const at = new Date(iso);
     return `${businessDate(at, timeZone)} ${formatClock(at, timeZone).time}`;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   RETURN_REASON_LABELS,
@@ -25,20 +25,16 @@ import { EXPORT_PAGE, everyPage, withTotal } from '../../csv-export';
 import type { Database } from '../../db/connection';
 import { type InstantRange, inRange } from '../../db/date-range';
 import { cursorOf, olderThan, pageOf } from '../../db/keyset';
-import {
-  breadReturns,
-  distributorPayments,
-  distributors,
-  inventoryItems,
-  productionBatches,
-  salesTransactions,
-} from '../../db/schema';
+import { breadReturns, distributors, inventoryItems, productionBatches } from '../../db/schema';
+import { type DayRange, distributorTotals, trendOf } from '../accounts/service';
 import { isLowStock } from '../inventory/service';
 
 /** Spec: the production table shows the 20 most recent batches. */
 const PRODUCTION_ROWS = 20;
 
 interface Window extends InstantRange {
+  /** The same range as bakery days, for the roll-ups. */
+  days: DayRange;
   timeZone: string;
   /** Trend points by day for ranges up to two months, by month otherwise. */
   byDay: boolean;
@@ -49,7 +45,8 @@ export function reportWindow(query: ReportQuery, timeZone: string): Window {
   const end = query.endDate ? businessDateRange(query.endDate, timeZone).end : null;
   const byDay =
     start !== null && end !== null && end.getTime() - start.getTime() <= 62 * 86_400_000;
-  return { start, end, timeZone, byDay };
+  const days = { from: query.startDate ?? null, to: query.endDate ?? null };
+  return { start, end, days, timeZone, byDay };
 }
 
 const num = (value: string | number | null | undefined) => Number(value ?? 0);
@@ -187,125 +184,27 @@ export function returnsHistoryCsv(db: Database, window: Window, dates: ReportQue
   };
 }
 
-/**
- * Per distributor with any record in the window: sales value, cash received
- * (paid at sale plus payments), returns value, the balance and the number of
- * sales; all summed in SQL.
- */
-async function distributorTotals(db: Database, window: Window): Promise<DistributorTotals[]> {
-  const sales = db
-    .select({
-      distributorId: salesTransactions.distributorId,
-      value:
-        sql<string>`sum(${salesTransactions.loavesTaken} * ${salesTransactions.pricePerLoaf})`.as(
-          'value',
-        ),
-      paid: sql<string>`sum(${salesTransactions.amountPaid})`.as('paid_at_sale'),
-      count: sql<number>`count(*)`.as('sales_count'),
-    })
-    .from(salesTransactions)
-    .where(inRange(salesTransactions.createdAt, window))
-    .groupBy(salesTransactions.distributorId)
-    .as('s');
-  const payments = db
-    .select({
-      distributorId: distributorPayments.distributorId,
-      paid: sql<string>`sum(${distributorPayments.amount})`.as('paid'),
-    })
-    .from(distributorPayments)
-    .where(inRange(distributorPayments.createdAt, window))
-    .groupBy(distributorPayments.distributorId)
-    .as('p');
-  const returns = db
-    .select({
-      distributorId: breadReturns.distributorId,
-      value: sql<string>`sum(${breadReturns.loavesReturned} * ${breadReturns.pricePerLoaf})`.as(
-        'returned',
-      ),
-    })
-    .from(breadReturns)
-    .where(inRange(breadReturns.createdAt, window))
-    .groupBy(breadReturns.distributorId)
-    .as('r');
-  const totalSales = sql`coalesce(${sales.value}, 0)`;
-  const paid = sql`(coalesce(${sales.paid}, 0) + coalesce(${payments.paid}, 0))`;
-  const returned = sql`coalesce(${returns.value}, 0)`;
-  const rows = await db
-    .select({
-      distributorId: distributors.id,
-      distributorName: distributors.name,
-      totalSales: sql<string>`${totalSales}::text`,
-      payments: sql<string>`${paid}::text`,
-      returns: sql<string>`${returned}::text`,
-      balance: sql<string>`(${totalSales} - ${paid} - ${returned})::text`,
-      transactions: sql<number>`coalesce(${sales.count}, 0)::int`,
-    })
-    .from(distributors)
-    .leftJoin(sales, eq(sales.distributorId, distributors.id))
-    .leftJoin(payments, eq(payments.distributorId, distributors.id))
-    .leftJoin(returns, eq(returns.distributorId, distributors.id))
-    .where(
-      or(
-        sql`${sales.distributorId} is not null`,
-        sql`${payments.distributorId} is not null`,
-        sql`${returns.distributorId} is not null`,
-      ),
-    )
-    .orderBy(desc(totalSales), asc(distributors.name));
-  return rows.map((row) => ({
-    distributorId: row.distributorId,
-    distributorName: row.distributorName,
-    totalSales: num(row.totalSales),
-    payments: num(row.payments),
-    returns: num(row.returns),
-    balance: num(row.balance),
-    transactions: num(row.transactions),
-  }));
-}
-
 const sumOf = (rows: DistributorTotals[], key: 'totalSales' | 'payments' | 'returns' | 'balance') =>
   fromKobo(sumKobo(rows.map((row) => toKobo(row[key]))));
 
-async function salesTrend(db: Database, window: Window) {
-  const period = periodOf(salesTransactions.createdAt, window);
-  return db
-    .select({
-      period,
-      value: sql<string>`sum(${salesTransactions.loavesTaken} * ${salesTransactions.pricePerLoaf})::text`,
-    })
-    .from(salesTransactions)
-    .where(inRange(salesTransactions.createdAt, window))
-    .groupBy(BY_PERIOD);
-}
-
 export async function salesReport(db: Database, window: Window): Promise<SalesReport> {
-  const byDistributor = await distributorTotals(db, window);
+  const byDistributor = await distributorTotals(db, window.days);
   return {
     totalSales: sumOf(byDistributor, 'totalSales'),
     paymentsReceived: sumOf(byDistributor, 'payments'),
     outstandingBalance: sumOf(byDistributor, 'balance'),
     byDistributor,
-    trend: mergeTrends(await salesTrend(db, window)),
+    trend: mergeTrends(await trendOf(db, 'salesValue', window.days, window.byDay)),
   };
 }
 
 export async function financialReport(db: Database, window: Window): Promise<FinancialReport> {
-  const rows = await distributorTotals(db, window);
+  const rows = await distributorTotals(db, window.days);
   const totalRevenue = sumOf(rows, 'totalSales');
   const totalReturns = sumOf(rows, 'returns');
   const cashReceived = sumOf(rows, 'payments');
-  const atSale = periodOf(salesTransactions.createdAt, window);
-  const cashAtSale = await db
-    .select({ period: atSale, value: sql<string>`sum(${salesTransactions.amountPaid})::text` })
-    .from(salesTransactions)
-    .where(inRange(salesTransactions.createdAt, window))
-    .groupBy(BY_PERIOD);
-  const paidLater = periodOf(distributorPayments.createdAt, window);
-  const payments = await db
-    .select({ period: paidLater, value: sql<string>`sum(${distributorPayments.amount})::text` })
-    .from(distributorPayments)
-    .where(inRange(distributorPayments.createdAt, window))
-    .groupBy(BY_PERIOD);
+  const cashAtSale = await trendOf(db, 'paidAtSale', window.days, window.byDay);
+  const payments = await trendOf(db, 'payments', window.days, window.byDay);
   const netSales = fromKobo((toKobo(totalRevenue) - toKobo(totalReturns)) as Kobo);
   return {
     totalRevenue,

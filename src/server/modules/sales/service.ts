@@ -10,6 +10,7 @@ import { loavesValue } from '../../../domain/sales-schemas';
 import type { Database, Transaction } from '../../db/connection';
 import { breadLedger, distributors, productionBatches, salesTransactions } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
+import { salesCount } from '../accounts/service';
 
 /** Batches fetched per step of the walk back from a bread's newest batch. */
 const BATCH_PAGE = 50;
@@ -134,13 +135,12 @@ export async function salesSummary(db: Database): Promise<SalesSummary> {
     .select({
       sold: sql<string>`coalesce(sum(${breadLedger.loavesSold}), 0)::text`,
       left: sql<string>`coalesce(sum(greatest(${breadLedger.loavesBaked} - ${breadLedger.loavesSold}, 0)), 0)::text`,
-      count: sql<number>`(select count(*) from ${salesTransactions})::int`,
     })
     .from(breadLedger);
   return {
     totalAvailable: Number(totals?.left ?? 0),
     totalSold: Number(totals?.sold ?? 0),
-    transactionCount: Number(totals?.count ?? 0),
+    transactionCount: await salesCount(db),
   };
 }
 
