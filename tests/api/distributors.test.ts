@@ -15,6 +15,7 @@ import type { Statement } from '../../src/domain/statement';
 import { breadReturns, distributorPayments, salesTransactions } from '../../src/server/db/schema';
 import { ApiClient } from '../support/api-client';
 import { createRole, firstAdmin, userWithRole } from '../support/personas';
+import { endsWithRollupsMatchingRecords } from '../support/rollups';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 const LAGOS = 'Africa/Lagos';
@@ -1002,3 +1003,5 @@ describe('who may manage distributors', () => {
     }
   });
 });
+
+endsWithRollupsMatchingRecords(() => testApp.database.db);

@@ -14,6 +14,7 @@ import { businessMonth } from '../../src/domain/time';
 import { productionBatches } from '../../src/server/db/schema';
 import type { ApiClient } from '../support/api-client';
 import { createRole, firstAdmin, userWithRole } from '../support/personas';
+import { endsWithRollupsMatchingRecords } from '../support/rollups';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 const LAGOS = 'Africa/Lagos';
@@ -916,3 +917,5 @@ describe('production history and the dashboard, on their own database', () => {
     ).toBe(105.5);
   });
 });
+
+endsWithRollupsMatchingRecords(() => testApp.database.db);

@@ -11,6 +11,7 @@ import type {
 } from '../../src/domain/sales-schemas';
 import { ApiClient } from '../support/api-client';
 import { createRole, firstAdmin, userWithRole } from '../support/personas';
+import { endsWithRollupsMatchingRecords } from '../support/rollups';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let testApp: TestApp;
@@ -571,3 +572,5 @@ describe('who may sell', () => {
     }
   });
 });
+
+endsWithRollupsMatchingRecords(() => testApp.database.db);

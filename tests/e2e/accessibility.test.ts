@@ -203,10 +203,14 @@ describe('every page is readable by everyone: axe finds no serious or critical v
       await check('production');
     });
 
-    test('sales', async () => {
+    test('sales, where distributor names show in full', async () => {
       await openFromSidebar('Sales', 'Sales Management');
       await page.getByText('Mama Nkechi Stores').filter({ visible: true }).first().waitFor();
       await check('sales');
+      for (const name of ['Mama Nkechi Stores', 'Iya Basira Ventures']) {
+        const recent = page.getByTestId('recent-sale').getByText(name, { exact: true });
+        await expectShownInFull(recent, viewport.width);
+      }
     });
 
     test('distributors, one owing and one in credit, and a statement', async () => {

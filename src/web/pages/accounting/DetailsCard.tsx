@@ -71,7 +71,7 @@ export function DetailsList(props: {
             {props.lines.map((line) => (
               <Group key={line.id} justify="space-between" wrap="nowrap" data-testid="detail-line">
                 <div style={{ minWidth: 0 }}>
-                  <Text fz="sm" fw={600} truncate="end">
+                  <Text fz="sm" fw={600}>
                     {line.title}
                   </Text>
                   <Text fz="xs" c="dimmed">

@@ -14,10 +14,8 @@ export function UserCards(props: {
         <Card key={user.id} withBorder radius="md" p="sm">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <div style={{ minWidth: 0 }}>
-              <Text fw={700} truncate="end">
-                {user.username}
-              </Text>
-              <Text fz="sm" c="dimmed" truncate="end">
+              <Text fw={700}>{user.username}</Text>
+              <Text fz="sm" c="dimmed">
                 {user.email}
               </Text>
               <Text fz="sm">

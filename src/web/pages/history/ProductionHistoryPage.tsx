@@ -115,9 +115,7 @@ export default function ProductionHistoryPage() {
                 <Card key={batch.id} withBorder radius="lg" p="md" data-testid="history-card">
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
                     <div style={{ minWidth: 0 }}>
-                      <Text fw={700} truncate="end">
-                        {batch.recipeName}
-                      </Text>
+                      <Text fw={700}>{batch.recipeName}</Text>
                       <Text fz="sm" c="dimmed">
                         {batch.batchNumber}
                       </Text>

@@ -50,7 +50,7 @@ function BatchCard(props: {
     <Card withBorder radius="lg" p="md" data-testid="batch-card">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div style={{ minWidth: 0 }}>
-          <Text fw={700} fz="lg" truncate="end">
+          <Text fw={700} fz="lg">
             {batch.recipeName}
           </Text>
           <Text fz="sm" c="dimmed">

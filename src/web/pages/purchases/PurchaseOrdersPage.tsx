@@ -127,8 +127,7 @@ export default function PurchaseOrdersPage() {
               <Card key={order.id} withBorder radius="lg" p="md" data-testid="order-card">
                 <Group justify="space-between" align="flex-start" wrap="nowrap">
                   <div style={{ minWidth: 0 }}>
-                    {/* A long supplier name wraps onto more lines: a phone shows it whole. */}
-                    <Text fw={700} fz="lg" style={{ overflowWrap: 'break-word' }}>
+                    <Text fw={700} fz="lg">
                       {order.supplier}
                     </Text>
                     <Text fz="sm" c="dimmed">

@@ -84,9 +84,7 @@ export default function SalesPage() {
                   data-testid="available-loaves"
                 >
                   <div style={{ minWidth: 0 }}>
-                    <Text fw={600} truncate="end">
-                      {entry.recipeName}
-                    </Text>
+                    <Text fw={600}>{entry.recipeName}</Text>
                     <Text fz="sm" c="dimmed">
                       From {countOf(entry.batches.length, 'batch')}
                     </Text>
@@ -126,9 +124,7 @@ export default function SalesPage() {
                   data-testid="recent-sale"
                 >
                   <div style={{ minWidth: 0 }}>
-                    <Text fw={600} truncate="end">
-                      {sale.distributorName ?? 'Unknown Distributor'}
-                    </Text>
+                    <Text fw={600}>{sale.distributorName ?? 'Unknown Distributor'}</Text>
                     <Text fz="sm" c="dimmed">
                       {sale.loavesTaken.toLocaleString('en-NG')} × {sale.recipeName} ·{' '}
                       {formatDateTime(sale.createdAt, timeZone)}
