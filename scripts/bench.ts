@@ -1,10 +1,13 @@
 /**
- * npm run bench [-- --db=embedded|postgres|both --seconds=10 --connections=32 --no-lighthouse]
+ * npm run bench [-- --db=embedded|postgres|both --years=1,5 --rounds=10
+ *   --mixed-seconds=60 --users=6 --think-ms=1000 --write-every-ms=1000
+ *   --seconds=10 --connections=32 --no-lighthouse]
  *
- * Starts the server on a five-year data set (seeded once into bench-data/ or
- * the database named by BENCH_DATABASE_URL), loads each endpoint with
- * autocannon, times the bare SQL behind each aggregate in the same run,
- * compares with a bare Node HTTP server, and writes BENCHMARKS.md.
+ * On data sets of each size in --years (seeded once into bench-data/ or the
+ * databases named after BENCH_DATABASE_URL), times every read the screens
+ * make right after a small write (cold), on the largest also with the read
+ * cache off, then a bakery day of people and writes (mixed), then autocannon
+ * against a warm cache and on the writes, and writes BENCHMARKS.md.
  */
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -12,48 +15,71 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../src/server/db/connection';
 import { salesTransactions } from '../src/server/db/schema';
 import { ensureStarterData } from '../src/server/db/starter-data';
-import { DEMO_PASSWORD } from '../src/server/seed/catalog';
-import { FULL_SCALE, seedScale } from '../src/server/seed/scale';
+import { scaleOf, seedScale } from '../src/server/seed/scale';
 import { timeBareSql } from './bench/bare-sql';
-import { BENCH_SALE_NOTE, bakeBenchLoaves, removeBenchSales } from './bench/bench-loaves';
+import { bakeBenchLoaves, removeBenchWrites } from './bench/bench-loaves';
+import { getJson, signIn } from './bench/client';
+import { coldReads } from './bench/cold';
 import { runLighthouse } from './bench/lighthouse';
-import { type LoadResult, load } from './bench/load';
-import { rssMb, startProcess } from './bench/processes';
+import { load } from './bench/load';
+import { mixedLoad } from './bench/mixed';
+import { rssMb, type Started, startProcess } from './bench/processes';
 import { type BenchRun, budgetsOf, writeReport } from './bench/report';
+import { screenReads } from './bench/screens';
 import { measureRouteScripts, pageChunks } from './bench/web-size';
+import { clerkWrites, WRITE_KINDS, WRITE_PATHS } from './bench/writes';
 import { buildWebIfStale } from './build-web';
 
 const { values: args } = parseArgs({
   options: {
     db: { type: 'string', default: 'both' },
+    years: { type: 'string', default: '1,5' },
+    rounds: { type: 'string', default: '10' },
+    'mixed-seconds': { type: 'string', default: '60' },
+    users: { type: 'string', default: '6' },
+    'think-ms': { type: 'string', default: '1000' },
+    'write-every-ms': { type: 'string', default: '1000' },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '32' },
     'no-lighthouse': { type: 'boolean', default: false },
   },
 });
-const seconds = Number(args.seconds);
-const connections = Number(args.connections);
-const EMBEDDED_DIR = 'bench-data/embedded';
+const positive = (name: keyof typeof args) => {
+  const value = Number(args[name]);
+  if (!(value > 0)) throw new Error(`--${name} must be a number above 0, not "${args[name]}"`);
+  return value;
+};
+const seconds = positive('seconds');
+const connections = positive('connections');
+const rounds = positive('rounds');
+const mixedOptions = {
+  users: positive('users'),
+  seconds: positive('mixed-seconds'),
+  thinkMs: positive('think-ms'),
+  writeEveryMs: positive('write-every-ms'),
+};
+const sizes = [...new Set(String(args.years).split(',').map(Number))].sort((a, b) => a - b);
+if (!sizes.every((years) => years > 0)) throw new Error(`--years must list numbers above 0`);
+const FULL_YEARS = sizes[sizes.length - 1] as number;
 const POSTGRES_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres:postgres@127.0.0.1:5432/bakery_bench';
 
-/** The calls the issue names, in its order; `kind` decides which budget applies. */
-const ENDPOINTS = [
-  { path: '/api/auth/user', label: 'current user', kind: 'small' },
-  { path: '/api/inventory', label: 'inventory list', kind: 'small' },
-  { path: '/api/dashboard/summary', label: 'dashboard summary', kind: 'aggregate' },
-  {
-    path: '/api/accounting/summary?period=this_year',
-    label: 'accounting summary (this year)',
-    kind: 'aggregate',
-  },
-  { path: '/api/reports/sales', label: 'reports: sales (all time)', kind: 'aggregate' },
-  { path: '/api/reports/production', label: 'reports: production (all time)', kind: 'aggregate' },
-  { path: '/api/reports/inventory', label: 'reports: inventory', kind: 'aggregate' },
-  { path: '/api/reports/financial', label: 'reports: financial (all time)', kind: 'aggregate' },
-  { path: '/api/reports/returns', label: 'reports: returns (all time)', kind: 'aggregate' },
-  { path: '/api/available-loaves', label: 'available loaves', kind: 'aggregate' },
-] as const;
+type Kind = 'embedded' | 'postgres';
+
+/** Five years keeps the names the benchmark has always used; other sizes get their own. */
+function dataSet(kind: Kind, years: number) {
+  const suffix = years === 5 ? '' : `_${String(years).replace('.', '_')}y`;
+  if (kind === 'embedded') {
+    const dataDir = `bench-data/embedded${suffix.replace('_', '-')}`;
+    return { target: { kind, dataDir } as const, env: { DATA_DIR: dataDir } };
+  }
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `${url.pathname}${suffix}`;
+  return {
+    target: { kind, url: url.toString() } as const,
+    env: { DATABASE_URL: url.toString() },
+  };
+}
 
 async function ensurePostgresDatabase(url: string) {
   const target = new URL(url);
@@ -69,13 +95,8 @@ async function ensurePostgresDatabase(url: string) {
   }
 }
 
-async function withDatabase<T>(
-  kind: 'embedded' | 'postgres',
-  use: (db: Database) => Promise<T>,
-): Promise<T> {
-  const database = await openDatabase(
-    kind === 'postgres' ? { kind, url: POSTGRES_URL } : { kind: 'embedded', dataDir: EMBEDDED_DIR },
-  );
+async function withDatabase<T>(kind: Kind, years: number, use: (db: Database) => Promise<T>) {
+  const database = await openDatabase(dataSet(kind, years).target);
   try {
     return await use(database.db);
   } finally {
@@ -83,126 +104,162 @@ async function withDatabase<T>(
   }
 }
 
-/** Opens the data set, seeding it at full scale the first time; then times the bare SQL. */
-async function prepare(kind: 'embedded' | 'postgres') {
-  if (kind === 'postgres') await ensurePostgresDatabase(POSTGRES_URL);
-  return withDatabase(kind, async (db) => {
+/** Opens the data set, seeding it the first time; times the bare SQL on the largest. */
+async function prepare(kind: Kind, years: number) {
+  const { target } = dataSet(kind, years);
+  if (target.kind === 'postgres') await ensurePostgresDatabase(target.url);
+  return withDatabase(kind, years, async (db) => {
     await ensureStarterData(db);
+    await removeBenchWrites(db);
     let seedSeconds: number | null = null;
+    const size = scaleOf(years);
     // The sales count tells a seeded set from an empty one.
-    if ((await db.$count(salesTransactions)) < FULL_SCALE.sales) {
-      console.log(`Seeding the ${kind} database at five-year scale...`);
+    if ((await db.$count(salesTransactions)) < size.sales) {
+      console.log(`Seeding the ${kind} database with ${years} years of data...`);
       const started = performance.now();
-      await seedScale(db);
+      await seedScale(db, { size });
       seedSeconds = (performance.now() - started) / 1000;
     }
-    await bakeBenchLoaves(db);
+    if (years !== FULL_YEARS) return { seedSeconds, bareSql: {} };
     console.log(`Timing the bare SQL on ${kind}...`);
     return { seedSeconds, bareSql: await timeBareSql(db) };
   });
 }
 
-async function signIn(baseUrl: string): Promise<string> {
-  const reply = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demo', password: DEMO_PASSWORD }),
-  });
-  const cookie = reply.headers.get('set-cookie')?.split(';')[0];
-  if (!reply.ok || !cookie) throw new Error(`sign-in failed: ${reply.status}`);
-  return cookie;
-}
-
-async function getJson<T>(baseUrl: string, path: string, cookie: string): Promise<T> {
-  const reply = await fetch(`${baseUrl}${path}`, { headers: { cookie } });
-  if (!reply.ok) throw new Error(`${path} answered ${reply.status}`);
-  return (await reply.json()) as T;
-}
-
-/** One loaf of the bread with most loaves left, to a distributor, per request. */
-async function saleBody(baseUrl: string, cookie: string) {
-  const loaves = await getJson<{ recipeName: string; totalAvailable: number }[]>(
-    baseUrl,
-    '/api/available-loaves',
-    cookie,
-  );
-  const bread = [...loaves].sort((a, b) => b.totalAvailable - a.totalAvailable)[0];
-  const distributors = await getJson<{ items?: { id: string }[] } | { id: string }[]>(
-    baseUrl,
-    '/api/distributors',
-    cookie,
-  );
-  const first = Array.isArray(distributors) ? distributors[0] : distributors.items?.[0];
-  if (!bread || !first) throw new Error('no bread or distributor to sell to');
-  const body = JSON.stringify({
-    distributorId: first.id,
-    recipeName: bread.recipeName,
-    loavesTaken: 1,
-    pricePerLoaf: 1200,
-    amountPaid: 0,
-    notes: BENCH_SALE_NOTE,
-  });
-  return () => body;
-}
-
-async function benchDatabase(kind: 'embedded' | 'postgres', ceiling: number): Promise<BenchRun> {
-  const { seedSeconds, bareSql } = await prepare(kind);
+/**
+ * A server on one data set, with loaves to sell; afterwards the data set is
+ * put back as it was seeded, for the next run and anyone else using it.
+ */
+async function withServer<T>(
+  kind: Kind,
+  years: number,
+  env: NodeJS.ProcessEnv,
+  use: (server: Started) => Promise<T>,
+): Promise<T> {
+  await withDatabase(kind, years, bakeBenchLoaves);
   const server = await startProcess(
     'src/server/main.ts',
-    kind === 'postgres' ? { DATABASE_URL: POSTGRES_URL } : { DATA_DIR: EMBEDDED_DIR },
+    { ...dataSet(kind, years).env, ...env },
     '/api/app-info',
   );
   try {
+    return await use(server);
+  } finally {
+    await server.stop();
+    await withDatabase(kind, years, removeBenchWrites);
+  }
+}
+
+/** A signed-in clerk and the screens' reads for this server's data. */
+async function session(baseUrl: string) {
+  const cookie = await signIn(baseUrl);
+  const clerk = await clerkWrites(baseUrl, cookie);
+  const { timeZone } = await getJson<{ timeZone: string }>(baseUrl, '/api/app-info', cookie);
+  const reads = screenReads({ distributorId: clerk.distributorId, timeZone, now: new Date() });
+  return { cookie, clerk, reads };
+}
+
+async function cold(kind: Kind, years: number, env: NodeJS.ProcessEnv = {}) {
+  return withServer(kind, years, env, async (server) => {
+    const { cookie, clerk, reads } = await session(server.baseUrl);
+    const what = `${kind}, ${years} years${env.READ_CACHE === 'off' ? ', read cache off' : ''}`;
+    return coldReads({
+      baseUrl: server.baseUrl,
+      cookie,
+      clerk,
+      reads,
+      rounds,
+      onRead: (label) => console.log(`${what}: cold ${label}`),
+    });
+  });
+}
+
+async function benchDatabase(kind: Kind, ceiling: number): Promise<BenchRun> {
+  const prepared = [];
+  for (const years of sizes) prepared.push({ years, ...(await prepare(kind, years)) });
+  const smaller: BenchRun['sizes'] = [];
+  for (const { years, seedSeconds } of prepared.slice(0, -1)) {
+    smaller.push({ years, seedSeconds, cold: await cold(kind, years) });
+  }
+  const coldOff = await cold(kind, FULL_YEARS, { READ_CACHE: 'off' });
+  const full = prepared[prepared.length - 1] as (typeof prepared)[number];
+  return withServer(kind, FULL_YEARS, {}, async (server) => {
     const pid = server.child.pid as number;
-    const cookie = await signIn(server.baseUrl);
+    const { cookie, clerk, reads } = await session(server.baseUrl);
     const rssIdle = rssMb(pid);
     let rssPeak = rssIdle;
     const sampler = setInterval(() => {
       rssPeak = Math.max(rssPeak, rssMb(pid));
     }, 250);
-    const results: BenchRun['endpoints'] = [];
-    for (const endpoint of ENDPOINTS) {
-      console.log(`${kind}: ${endpoint.label}`);
-      const result = await load({
-        url: `${server.baseUrl}${endpoint.path}`,
-        connections,
-        seconds,
+    try {
+      const coldFull = await coldReads({
+        baseUrl: server.baseUrl,
         cookie,
+        clerk,
+        reads,
+        rounds,
+        onRead: (label) => console.log(`${kind}, ${FULL_YEARS} years: cold ${label}`),
       });
-      results.push({ ...endpoint, result, bareSqlMs: bareSql[endpoint.path] ?? null });
-    }
-    let lighthouse: BenchRun['lighthouse'] = null;
-    if (kind === 'embedded' && !args['no-lighthouse']) {
-      // A Lighthouse failure must not throw away the load figures already taken.
-      lighthouse = await runLighthouse(server.baseUrl, cookie).catch((error: unknown) => {
-        console.error(`Lighthouse failed: ${(error as Error).message}`);
-        return null;
+      console.log(`${kind}: a bakery day for ${mixedOptions.seconds} s`);
+      const people = [];
+      for (let n = 0; n < mixedOptions.users; n += 1) people.push(await signIn(server.baseUrl));
+      const mixed = await mixedLoad({
+        baseUrl: server.baseUrl,
+        cookies: people,
+        clerk,
+        reads,
+        options: mixedOptions,
       });
+      const warm: BenchRun['warm'] = [];
+      for (const read of reads) {
+        console.log(`${kind}: warm ${read.label}`);
+        const result = await load({
+          url: `${server.baseUrl}${read.path}`,
+          connections,
+          seconds,
+          cookie,
+        });
+        warm.push({ ...read, result, bareSqlMs: full.bareSql[read.path] ?? null });
+      }
+      let lighthouse: BenchRun['lighthouse'] = null;
+      if (kind === 'embedded' && !args['no-lighthouse']) {
+        // A Lighthouse failure must not throw away the figures already taken.
+        lighthouse = await runLighthouse(server.baseUrl, cookie).catch((error: unknown) => {
+          console.error(`Lighthouse failed: ${(error as Error).message}`);
+          return null;
+        });
+      }
+      // Last: a busy server would skew Lighthouse. Sales first, so there are loaves to return.
+      const writeLoads: BenchRun['writeLoads'] = [];
+      for (const write of WRITE_KINDS) {
+        console.log(`${kind}: record a ${write}`);
+        const body = clerk.bodies[write];
+        const result = await load({
+          url: `${server.baseUrl}${WRITE_PATHS[write]}`,
+          connections,
+          seconds,
+          cookie,
+          method: 'POST',
+          body: () => body,
+        });
+        writeLoads.push({ kind: write, result });
+      }
+      return {
+        kind,
+        sizes: [...smaller, { years: FULL_YEARS, seedSeconds: full.seedSeconds, cold: coldFull }],
+        coldOff,
+        mixed,
+        ceiling,
+        warm,
+        writeLoads,
+        rssIdle,
+        rssPeak,
+        lighthouse,
+      };
+    } finally {
+      clearInterval(sampler);
     }
-    // Last: sales change the data, and a busy server would skew Lighthouse.
-    console.log(`${kind}: record a sale`);
-    const sale: LoadResult = await load({
-      url: `${server.baseUrl}/api/sales-transactions`,
-      connections,
-      seconds,
-      cookie,
-      method: 'POST',
-      body: await saleBody(server.baseUrl, cookie),
-    });
-    results.push({
-      path: 'POST /api/sales-transactions',
-      label: 'record a sale',
-      kind: 'write',
-      result: sale,
-      bareSqlMs: null,
-    });
-    clearInterval(sampler);
-    return { kind, seedSeconds, ceiling, endpoints: results, rssIdle, rssPeak, lighthouse };
-  } finally {
-    await server.stop();
-    // The next run, and anyone using the data set, find it as it was seeded.
-    await withDatabase(kind, removeBenchSales);
-  }
+  });
 }
 
 async function measureCeiling(): Promise<number> {
@@ -215,8 +272,7 @@ async function measureCeiling(): Promise<number> {
 }
 
 await buildWebIfStale();
-const kinds: ('embedded' | 'postgres')[] =
-  args.db === 'both' ? ['embedded', 'postgres'] : [args.db as 'embedded' | 'postgres'];
+const kinds: Kind[] = args.db === 'both' ? ['embedded', 'postgres'] : [args.db as Kind];
 const runs: BenchRun[] = [];
 for (const kind of kinds) {
   const ceiling = await measureCeiling();
@@ -226,7 +282,7 @@ const web = { routes: await measureRouteScripts(), chunks: await pageChunks() };
 const given = process.argv.slice(2).join(' ');
 const command = given ? `npm run bench -- ${given}` : 'npm run bench';
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-const markdown = writeReport({ command, machine, runs, web, connections, seconds });
+const markdown = writeReport({ command, machine, runs, web, connections, seconds, rounds });
 console.log(markdown);
 const failures = runs.flatMap(budgetsOf).filter((budget) => !budget.met);
 if (failures.length > 0) console.log(`${failures.length} budget(s) not met; see BENCHMARKS.md`);

@@ -1,15 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
-import { productionBatches, salesTransactions } from '../../src/server/db/schema';
+import {
+  breadReturns,
+  distributorPayments,
+  productionBatches,
+  salesTransactions,
+} from '../../src/server/db/schema';
 
-/** Marks what the sale load writes, so the data set can be put back as it was seeded. */
-export const BENCH_SALE_NOTE = 'benchmark sale';
+/** Marks what the benchmark writes, so the data set can be put back as it was seeded. */
+export const BENCH_NOTE = 'benchmark';
 const BENCH_BATCH = 'BENCH-LOAVES';
 
-/** Takes out what an earlier bench run sold and baked. */
-export async function removeBenchSales(db: Database): Promise<void> {
+/** Takes out what an earlier bench run sold, was paid, took back and baked. */
+export async function removeBenchWrites(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.delete(salesTransactions).where(eq(salesTransactions.notes, BENCH_SALE_NOTE));
+    await tx.delete(breadReturns).where(eq(breadReturns.notes, BENCH_NOTE));
+    await tx.delete(distributorPayments).where(eq(distributorPayments.description, BENCH_NOTE));
+    await tx.delete(salesTransactions).where(eq(salesTransactions.notes, BENCH_NOTE));
     await tx.delete(productionBatches).where(eq(productionBatches.batchNumber, BENCH_BATCH));
   });
 }
@@ -19,7 +26,7 @@ export async function removeBenchSales(db: Database): Promise<void> {
  * the seeded bakery keeps only its last day and a half of baking.
  */
 export async function bakeBenchLoaves(db: Database): Promise<void> {
-  await removeBenchSales(db);
+  await removeBenchWrites(db);
   const [bread] = await db
     .select({ recipeName: productionBatches.recipeName })
     .from(productionBatches)

@@ -9,7 +9,7 @@ import {
   storable,
   WHOLE_LOAVES,
 } from './fields';
-import { formatNaira, fromKobo, type Kobo, toKobo } from './money';
+import { formatNaira } from './money';
 import { pageSchema } from './paging';
 
 const required = (label: string, max: number) =>
@@ -132,10 +132,6 @@ export type DistributorWithAccount = Distributor & DistributorAccount;
 export interface DistributorOption {
   id: string;
   name: string;
-}
-
-export function balanceOf(owed: number, paid: number, returns: number): number {
-  return fromKobo((toKobo(owed) - toKobo(paid) - toKobo(returns)) as Kobo);
 }
 
 export interface DistributorPayment {

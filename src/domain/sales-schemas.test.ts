@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  balanceOf,
   breadReturnSchema,
   distributorSchema,
   distributorUpdateSchema,
@@ -239,16 +238,3 @@ describe('distributorSchema', () => {
   });
 });
 
-describe('balanceOf', () => {
-  it('is owed − paid − returns, exact to the kobo', () => {
-    expect(balanceOf(0.3, 0.1, 0.1)).toBe(0.1);
-    expect(balanceOf(0.1 + 0.2, 0, 0)).toBe(0.3);
-    expect(balanceOf(10_000, 2500.55, 1250.45)).toBe(6249);
-    expect(balanceOf(1000, 1000, 0)).toBe(0);
-  });
-
-  it('is negative when the distributor has paid more than it owes', () => {
-    expect(balanceOf(500, 700.1, 0)).toBe(-200.1);
-    expect(balanceOf(0, 0, 0.3)).toBe(-0.3);
-  });
-});

@@ -49,6 +49,7 @@ import {
   WRONG_CONTENT_TYPES,
 } from '../support/fuzz';
 import { firstAdmin } from '../support/personas';
+import { endsWithRollupsMatchingRecords } from '../support/rollups';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -844,3 +845,5 @@ describe('after the attack', () => {
     report(problems);
   });
 });
+
+endsWithRollupsMatchingRecords(() => testApp.database.db);

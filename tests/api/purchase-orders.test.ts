@@ -4,6 +4,7 @@ import type { InventoryItem, StockMovement } from '../../src/domain/inventory-sc
 import { type PurchaseOrder, TOTAL_COST_REQUIRED } from '../../src/domain/purchase-order-schemas';
 import type { ApiClient } from '../support/api-client';
 import { createRole, firstAdmin, userWithRole } from '../support/personas';
+import { endsWithRollupsMatchingRecords } from '../support/rollups';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let testApp: TestApp;
@@ -279,3 +280,5 @@ describe('lists and permissions', () => {
     );
   });
 });
+
+endsWithRollupsMatchingRecords(() => testApp.database.db);

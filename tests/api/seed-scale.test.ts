@@ -5,6 +5,7 @@ import { ensureStarterData } from '../../src/server/db/starter-data';
 import { availableLoaves } from '../../src/server/modules/sales/service';
 import { SeedRefusedError } from '../../src/server/seed/existing-data';
 import { type ScaleSize, seedScale } from '../../src/server/seed/scale';
+import { endsWithRollupsMatchingRecords } from '../support/rollups';
 import { openTestDatabase } from '../support/test-app';
 
 /** The five-year shape at a size a test can afford. */
@@ -101,3 +102,5 @@ describe('npm run seed:scale', () => {
     expect(counts.salesTransactions).toBe(SMALL.sales);
   });
 });
+
+endsWithRollupsMatchingRecords(() => database.db);
