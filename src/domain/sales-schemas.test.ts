@@ -237,4 +237,3 @@ describe('distributorSchema', () => {
     expect(distributorUpdateSchema.safeParse({ archived: false }).success).toBe(false);
   });
 });
-

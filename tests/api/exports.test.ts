@@ -204,6 +204,10 @@ describe('accounting details', () => {
     );
     const saleRows = rowsOf(sales.body);
     expect(saleRows[0]).toEqual(['Date', 'Recipe', 'Details', 'Distributor', 'Amount']);
+    const details = new Set(saleRows.map((row) => row[2]));
+    expect(details).toContain('1 loaf @ ₦350.25');
+    expect(details).toContain('2 loaves @ ₦350.25');
+    expect(details).not.toContain('1 loaves @ ₦350.25');
     expectTotalOfRows(saleRows, SALES, 'Total Sales Income:');
     const payments = rowsOf((await download(`/api/accounting/income/payments.csv?${YEAR}`)).body);
     expectTotalOfRows(payments, PAYMENTS, 'Total Payments:');

@@ -16,6 +16,7 @@ import {
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../domain/distributor-schemas';
 import { formatNaira, fromKobo, type Kobo, toKobo } from '../../../domain/money';
 import { businessDate, businessDateRange } from '../../../domain/time';
+import { countOf } from '../../../domain/words';
 import { EXPORT_PAGE, everyPage, withTotal } from '../../csv-export';
 import type { Database } from '../../db/connection';
 import { inRange } from '../../db/date-range';
@@ -239,7 +240,7 @@ export const ACCOUNTING_EXPORTS = {
     cells: (sale: IncomeSale, day: string) => [
       day,
       sale.recipeName,
-      `${sale.loavesTaken} loaves @ ${formatNaira(sale.pricePerLoaf)}`,
+      `${countOf(sale.loavesTaken, 'loaf')} @ ${formatNaira(sale.pricePerLoaf)}`,
       sale.distributorName ?? 'Unknown Distributor',
     ],
   },
