@@ -34,7 +34,9 @@ export function CompleteBatchDialog(props: { batch: ProductionBatch | null; onCl
 
   const loaves = Number(form.values.loavesProduced);
   const perLoaf =
-    cost.data && loaves >= 1 ? costPerLoaf(toKobo(cost.data.ingredientCost), loaves) : null;
+    cost.data && Number.isInteger(loaves) && loaves >= 1
+      ? costPerLoaf(toKobo(cost.data.ingredientCost), loaves)
+      : null;
 
   const submit = form.onSubmit((values) => {
     if (!batch) return;
