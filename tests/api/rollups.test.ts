@@ -2,10 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDateRange } from '../../src/domain/time';
 import { type Database, type DatabaseHandle, openDatabase } from '../../src/server/db/connection';
+import { inRange } from '../../src/server/db/date-range';
 import { rowsOf } from '../../src/server/db/raw-results';
 import {
   breadReturns,
@@ -28,6 +29,7 @@ import {
   distributorTotals,
   expenditure,
 } from '../../src/server/modules/accounts/service';
+import { productionReport, reportWindow } from '../../src/server/modules/reports/service';
 import { Random } from '../../src/server/seed/random';
 import { openTestDatabase } from '../support/test-app';
 
@@ -338,6 +340,19 @@ describe('the roll-ups answer as the records do', () => {
         orderDate: instant(),
       })),
     );
+    await db.insert(productionBatches).values(
+      Array.from({ length: 90 }, (_, n) => {
+        const status = random.pick(['planned', 'in_progress', 'completed', 'cancelled']);
+        return {
+          batchNumber: `P-${n}`,
+          recipeName: random.pick(['Agege', 'Sliced']),
+          flourKg: random.int(1000, 50_000) / 1000,
+          status,
+          startedAt: status === 'planned' ? null : instant(),
+          loavesProduced: status === 'completed' ? random.int(0, 400) : null,
+        };
+      }),
+    );
     // Some records change afterwards.
     await db.execute(
       sql`update sales_transactions set created_at = created_at + interval '1 hour' where loaves_taken % 7 = 0`,
@@ -362,6 +377,12 @@ describe('the roll-ups answer as the records do', () => {
       const raw = await rawCash(range);
       expect(cash).toEqual(raw);
       expect(await expenditure(db, days)).toEqual(await rawExpenditure(range));
+      const window = reportWindow(
+        { startDate: days.from ?? undefined, endDate: days.to ?? undefined },
+        LAGOS,
+      );
+      const production = await productionReport(db, window);
+      expect(production).toMatchObject(await rawProduction(window));
       const one = random.pick(shops);
       const account = await accountOver(db, one, days);
       const totals = (await rawTotals(range)).find((row) => row.distributorId === one);
@@ -414,6 +435,36 @@ async function rawTotals(range: Range) {
       transactions: Number(row.count),
     };
   });
+}
+
+/** The production report's totals and flour trend summed from the batches, as before the roll-ups. */
+async function rawProduction(window: ReturnType<typeof reportWindow>) {
+  const b = productionBatches;
+  const [totals] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      completed: sql<number>`(count(*) filter (where ${b.status} = 'completed'))::int`,
+      inProgress: sql<number>`(count(*) filter (where ${b.status} = 'in_progress'))::int`,
+      loaves: sql<string>`coalesce(sum(${b.loavesProduced}) filter (where ${b.status} = 'completed'), 0)::text`,
+    })
+    .from(b)
+    .where(inRange(b.startedAt, window, true));
+  const trend = await db
+    .select({
+      period: sql<string>`to_char(${b.startedAt} at time zone ${LAGOS}, ${window.byDay ? 'YYYY-MM-DD' : 'YYYY-MM'})`,
+      value: sql<string>`sum(${b.flourKg})::text`,
+    })
+    .from(b)
+    .where(and(inRange(b.startedAt, window), isNotNull(b.startedAt), ne(b.status, 'cancelled')))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+  return {
+    totalBatches: Number(totals?.total),
+    completed: Number(totals?.completed),
+    inProgress: Number(totals?.inProgress),
+    totalLoaves: Number(totals?.loaves),
+    trend: trend.map((row) => ({ period: row.period, value: Number(row.value) })),
+  };
 }
 
 async function rawCash(range: Range) {

@@ -12,6 +12,7 @@ import type { Started } from '../../scripts/bench/processes';
 import { scaledRequirement } from '../../src/domain/production';
 import { buildApp } from '../../src/server/app';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/connection';
+import { endsWithRollupsMatchingRecords } from '../support/rollups';
 import { openTestDatabase, type TestApp, testConfig } from '../support/test-app';
 import {
   type Bakery,
@@ -257,6 +258,8 @@ function raceSuite(
   it('leaves the stored data whole after all of it', async () => {
     expect(await brokenInvariants(db())).toEqual([]);
   });
+
+  endsWithRollupsMatchingRecords(() => db());
 }
 
 /** One app in this process, called through app.inject, on its own fresh database. */

@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import {
   RETURN_REASON_LABELS,
   RETURN_REASONS,
@@ -25,8 +24,14 @@ import { EXPORT_PAGE, everyPage, withTotal } from '../../csv-export';
 import type { Database } from '../../db/connection';
 import { type InstantRange, inRange } from '../../db/date-range';
 import { cursorOf, olderThan, pageOf } from '../../db/keyset';
-import { breadReturns, distributors, inventoryItems, productionBatches } from '../../db/schema';
-import { type DayRange, distributorTotals, trendOf } from '../accounts/service';
+import {
+  breadReturns,
+  distributors,
+  inventoryItems,
+  productionBatches,
+  rollupBreadProductionDays,
+} from '../../db/schema';
+import { type DayRange, distributorTotals, inDays, trendOf } from '../accounts/service';
 import { isLowStock } from '../inventory/service';
 
 /** Spec: the production table shows the 20 most recent batches. */
@@ -50,10 +55,6 @@ export function reportWindow(query: ReportQuery, timeZone: string): Window {
 }
 
 const num = (value: string | number | null | undefined) => Number(value ?? 0);
-
-/** The day or month of an instant in the bakery's zone, for grouping a trend. */
-const periodOf = (column: AnyPgColumn, window: Window) =>
-  sql<string>`to_char(${column} at time zone ${window.timeZone}, ${window.byDay ? 'YYYY-MM-DD' : 'YYYY-MM'})`;
 
 /** Group by the first column: the period expression carries parameters, so it cannot be repeated. */
 const BY_PERIOD = sql`1`;
@@ -221,32 +222,34 @@ export async function financialReport(db: Database, window: Window): Promise<Fin
 export async function productionReport(db: Database, window: Window): Promise<ProductionReport> {
   // Spec: batches are filtered by startedAt; a batch never started is kept.
   const dated = inRange(productionBatches.startedAt, window, true);
+  const r = rollupBreadProductionDays;
+  const status = (name: string) => sql`${r.status} = ${name}`;
   const [totals] = await db
     .select({
-      total: sql<number>`count(*)::int`,
-      completed: sql<number>`(count(*) filter (where ${productionBatches.status} = 'completed'))::int`,
-      inProgress: sql<number>`(count(*) filter (where ${productionBatches.status} = 'in_progress'))::int`,
-      loaves: sql<string>`coalesce(sum(${productionBatches.loavesProduced}) filter (where ${productionBatches.status} = 'completed'), 0)::text`,
+      total: sql<string>`coalesce(sum(${r.batches}), 0)::text`,
+      completed: sql<string>`coalesce(sum(${r.batches}) filter (where ${status('completed')}), 0)::text`,
+      inProgress: sql<string>`coalesce(sum(${r.batches}) filter (where ${status('in_progress')}), 0)::text`,
+      loaves: sql<string>`coalesce(sum(${r.loaves}) filter (where ${status('completed')}), 0)::text`,
     })
-    .from(productionBatches)
-    .where(dated);
+    .from(r)
+    .where(
+      window.days.from || window.days.to
+        ? or(isNull(r.day), inDays(r.day, window.days))
+        : undefined,
+    );
   const recent = await db
     .select()
     .from(productionBatches)
     .where(dated)
     .orderBy(desc(productionBatches.createdAt), desc(productionBatches.batchNumber))
     .limit(PRODUCTION_ROWS);
-  const period = periodOf(productionBatches.startedAt, window);
   const trend = await db
-    .select({ period, value: sql<string>`sum(${productionBatches.flourKg})::text` })
-    .from(productionBatches)
-    .where(
-      and(
-        inRange(productionBatches.startedAt, window),
-        sql`${productionBatches.startedAt} is not null`,
-        sql`${productionBatches.status} <> 'cancelled'`,
-      ),
-    )
+    .select({
+      period: sql<string>`to_char(${r.day}, ${window.byDay ? 'YYYY-MM-DD' : 'YYYY-MM'})`,
+      value: sql<string>`sum(${r.flourKg})::text`,
+    })
+    .from(r)
+    .where(and(inDays(r.day, window.days), isNotNull(r.day), sql`${r.status} <> 'cancelled'`))
     .groupBy(BY_PERIOD);
   return {
     totalBatches: num(totals?.total),
