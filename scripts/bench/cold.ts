@@ -7,12 +7,15 @@ export interface ReadFigure {
   label: string;
   path: string;
   cold: Spread;
+  /** Answers that were not 2xx: left out of the figures, and the read's budget not met. */
+  errors: number;
 }
 
 export interface ColdResult {
   reads: ReadFigure[];
   /** The writes made between the reads, one at a time, by kind. */
   writes: Record<WriteKind, Spread>;
+  writeErrors: number;
 }
 
 /**
@@ -30,21 +33,35 @@ export async function coldReads(input: {
   onRead?: (label: string) => void;
 }): Promise<ColdResult> {
   const { baseUrl, cookie, clerk } = input;
-  for (const read of input.reads) await timed(baseUrl, cookie, read.path);
+  // One failing read must not throw away a long run: it is counted and reported.
+  const attempt = async (path: string) =>
+    timed(baseUrl, cookie, path).catch((error: unknown) => {
+      console.error((error as Error).message);
+      return null;
+    });
+  for (const read of input.reads) await attempt(read.path);
   const writes: Record<WriteKind, number[]> = { sale: [], payment: [], return: [] };
   const reads: ReadFigure[] = [];
+  let writeErrors = 0;
   for (const read of input.reads) {
     input.onRead?.(read.label);
     const samples: number[] = [];
+    let errors = 0;
     for (let round = 0; round < input.rounds; round += 1) {
-      const write = await clerk.next();
-      writes[write.kind].push(write.ms);
-      samples.push(await timed(baseUrl, cookie, read.path));
+      const write = await clerk.next().catch((error: unknown) => {
+        console.error((error as Error).message);
+        return null;
+      });
+      if (write) writes[write.kind].push(write.ms);
+      else writeErrors += 1;
+      const ms = await attempt(read.path);
+      if (ms === null) errors += 1;
+      else samples.push(ms);
     }
-    reads.push({ label: read.label, path: read.path, cold: spreadOf(samples) });
+    reads.push({ label: read.label, path: read.path, cold: spreadOf(samples), errors });
   }
   const writeSpreads = Object.fromEntries(
     WRITE_KINDS.map((kind) => [kind, spreadOf(writes[kind])]),
   ) as Record<WriteKind, Spread>;
-  return { reads, writes: writeSpreads };
+  return { reads, writes: writeSpreads, writeErrors };
 }
