@@ -143,6 +143,15 @@ describe('every page is readable by everyone: axe finds no serious or critical v
       if (phone) await link.waitFor({ state: 'hidden' });
     }
 
+    /** Opens a date field's calendar and waits until it has faded in: half-way, its colours read paler. */
+    async function openCalendar(label: string): Promise<void> {
+      await page.getByLabel(label, { exact: true }).click();
+      await page.waitForFunction(() => {
+        const calendar = document.querySelector('[data-dates-dropdown]');
+        return calendar !== null && getComputedStyle(calendar).opacity === '1';
+      });
+    }
+
     /** Looks at the page once its data has come in: a screenshot to read, then axe. */
     async function check(name: string, on = page): Promise<AxeResults> {
       await on.waitForLoadState('networkidle');
@@ -225,6 +234,9 @@ describe('every page is readable by everyone: axe finds no serious or critical v
       await waitForPageTitle(page, 'Distributor Statement');
       await page.getByText('Agege Bread').filter({ visible: true }).first().waitFor();
       await check('statement');
+      await openCalendar('From');
+      await check('statement-date-picker');
+      await page.keyboard.press('Escape');
     });
 
     test('production history', async () => {
@@ -239,12 +251,7 @@ describe('every page is readable by everyone: axe finds no serious or critical v
       await check('accounting-details');
       await choose(page, page.getByLabel('Period', { exact: true }).first(), 'Custom Range');
       await check('accounting-custom-range');
-      await page.getByLabel('Start Date', { exact: true }).click();
-      // Once faded in: half-way, every colour in the calendar reads paler than it is.
-      await page.waitForFunction(() => {
-        const calendar = document.querySelector('[data-dates-dropdown]');
-        return calendar !== null && getComputedStyle(calendar).opacity === '1';
-      });
+      await openCalendar('Start Date');
       await check('accounting-date-picker');
       await page.keyboard.press('Escape');
     });

@@ -1,7 +1,5 @@
-import '@mantine/dates/styles.css';
-import { DatePickerInput } from '@mantine/dates';
-import { useId } from 'react';
 import { EARLIEST_DATE } from '../../domain/accounting';
+import { DateField } from './DateField';
 
 /**
  * Start and End Date pickers (spec: 'Pick a start date' / 'Pick an end date');
@@ -15,15 +13,9 @@ export function DateRangeInputs(props: {
   onStartChange: (date: string | null) => void;
   onEndChange: (date: string | null) => void;
 }) {
-  // Mantine's open calendar is labelled by the element with its popover's id, which the
-  // field's own id would otherwise replace: both share one id, so the calendar has a name.
-  const startId = useId();
-  const endId = useId();
   return (
     <>
-      <DatePickerInput
-        id={startId}
-        popoverProps={{ id: startId }}
+      <DateField
         label="Start Date"
         placeholder="Pick a start date"
         valueFormat="MMM DD, YYYY"
@@ -34,9 +26,7 @@ export function DateRangeInputs(props: {
         clearable
         w={200}
       />
-      <DatePickerInput
-        id={endId}
-        popoverProps={{ id: endId }}
+      <DateField
         label="End Date"
         placeholder="Pick an end date"
         valueFormat="MMM DD, YYYY"

@@ -1,6 +1,4 @@
 import { Anchor, Box, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import '@mantine/dates/styles.css';
-import { DatePickerInput } from '@mantine/dates';
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
@@ -9,6 +7,7 @@ import { formatNaira } from '../../../domain/money';
 import type { Statement, StatementLine } from '../../../domain/statement';
 import { businessDate, DEFAULT_TIME_ZONE } from '../../../domain/time';
 import { useAppInfo } from '../../auth/queries';
+import { DateField } from '../../components/DateField';
 import { DATE_INPUT_FORMAT, formatDate, formatDateTime } from '../../components/format';
 import { Letterhead } from '../../components/Letterhead';
 import { LoadingLine } from '../../components/LoadingLine';
@@ -192,7 +191,7 @@ export default function StatementPage() {
         </Group>
       </Group>
       <Group gap="md" data-print="hide" align="flex-start">
-        <DatePickerInput
+        <DateField
           label="From"
           valueFormat={DATE_INPUT_FORMAT}
           value={startDate}
@@ -201,7 +200,7 @@ export default function StatementPage() {
           onChange={(date) => date && setStartDate(date)}
           w={170}
         />
-        <DatePickerInput
+        <DateField
           label="To"
           valueFormat={DATE_INPUT_FORMAT}
           value={endDate}
