@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { and, asc, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDateRange } from '../../src/domain/time';
+import { buildApp } from '../../src/server/app';
 import { type Database, type DatabaseHandle, openDatabase } from '../../src/server/db/connection';
 import { inRange } from '../../src/server/db/date-range';
 import { rowsOf } from '../../src/server/db/raw-results';
@@ -31,7 +32,7 @@ import {
 } from '../../src/server/modules/accounts/service';
 import { productionReport, reportWindow } from '../../src/server/modules/reports/service';
 import { Random } from '../../src/server/seed/random';
-import { openTestDatabase } from '../support/test-app';
+import { openTestDatabase, testConfig } from '../support/test-app';
 
 const LAGOS = 'Africa/Lagos';
 
@@ -288,6 +289,28 @@ describe('the roll-ups time zone', () => {
     expect(await days()).toEqual(['2026-02-01']);
     expect(await db.select().from(rollupSettings)).toEqual([{ id: true, timeZone: LAGOS }]);
     await noDrift();
+  });
+});
+
+describe('start-up', () => {
+  it('rebuilds the roll-ups when BAKERY_TZ is not the zone they were built in', async () => {
+    await db.insert(salesTransactions).values({
+      distributorId: shop(2),
+      recipeName: 'Sliced',
+      loavesTaken: 2,
+      pricePerLoaf: 650,
+      createdAt: EARLY,
+    });
+    const app = await buildApp({ config: testConfig({ timeZone: 'UTC' }), db });
+    await app.close();
+    expect(await db.select().from(rollupSettings)).toEqual([{ id: true, timeZone: 'UTC' }]);
+    const [row] = await db
+      .select()
+      .from(rollupDistributorBreadDays)
+      .where(eq(rollupDistributorBreadDays.distributorId, shop(2)));
+    expect(row?.day).toBe('2026-01-31');
+    await noDrift();
+    await matchRollupTimeZone(db, LAGOS);
   });
 });
 
