@@ -80,6 +80,7 @@ export const DERIVED_TABLES: readonly string[] = [
   'rollup_distributor_payment_days',
   'rollup_bread_production_days',
   'rollup_order_days',
+  'rollup_distributor_accounts',
   'rollup_settings',
 ];
 const KEPT_ON_RESTORE: readonly string[] = ['rollup_settings'];

@@ -327,6 +327,22 @@ export const rollupDistributorBreadDays = pgTable(
   ],
 );
 
+/**
+ * Per distributor, all days together: the same totals as the two roll-ups
+ * below and above, so the Distributors cards and all-time reports read one
+ * row per distributor. A row exists while a sale, payment or return does.
+ */
+export const rollupDistributorAccounts = pgTable('rollup_distributor_accounts', {
+  distributorId: uuid('distributor_id').primaryKey(),
+  salesCount: tally('sales_count'),
+  salesValue: total('sales_value'),
+  paidAtSale: total('paid_at_sale'),
+  paymentsCount: tally('payments_count'),
+  payments: total('payments'),
+  returnsCount: tally('returns_count'),
+  returnsValue: total('returns_value'),
+});
+
 /** Per day and distributor: the payments it made after its sales. */
 export const rollupDistributorPaymentDays = pgTable(
   'rollup_distributor_payment_days',

@@ -8,6 +8,7 @@ import type { Database } from '../../db/connection';
 import { rowsOf } from '../../db/raw-results';
 import {
   rollupBreadProductionDays,
+  rollupDistributorAccounts,
   rollupDistributorBreadDays,
   rollupDistributorPaymentDays,
   rollupOrderDays,
@@ -57,6 +58,11 @@ const ROLLUPS = [
     key: ['day', 'recipe_name', 'status'],
   },
   { table: rollupOrderDays, expected: 'rollup_expected_order_days', key: ['day'] },
+  {
+    table: rollupDistributorAccounts,
+    expected: 'rollup_expected_distributor_accounts',
+    key: ['distributor_id'],
+  },
 ] as const;
 
 export interface RollupDifference {

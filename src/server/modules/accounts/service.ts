@@ -8,14 +8,15 @@
  * returns = Σ loaves returned × price; balance = owed − paid − returns.
  * All summed in NUMERIC, over whole bakery days.
  */
-import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
 import type { Kobo } from '../../../domain/money';
 import { toKobo } from '../../../domain/money';
 import type { DistributorTotals } from '../../../domain/reports';
 import type { Database, Transaction } from '../../db/connection';
 import {
   distributors,
+  rollupDistributorAccounts,
   rollupDistributorBreadDays,
   rollupDistributorPaymentDays,
   rollupOrderDays,
@@ -40,45 +41,84 @@ export function inDays(column: AnyPgColumn, days: DayRange): SQL | undefined {
 
 type Db = Database | Transaction;
 
-/** Per distributor over the days: sales value, paid at sale, number of sales, returns value. */
-function salesAndReturns(db: Db, days: DayRange, distributorId?: string) {
+const isAllDays = (days: DayRange) => !days.from && !days.to && !days.before;
+
+/**
+ * Per distributor with any record in the days: sales value, paid at sale,
+ * payments, returns value and number of sales, as one subquery. All days
+ * are one row per distributor (rollup_distributor_accounts); a range sums the
+ * per-day roll-ups of its days.
+ */
+function totalsOver(db: Db, days: DayRange, distributorId?: string) {
+  const text = (value: SQL | AnyPgColumn) => sql<string>`${value}`;
+  if (isAllDays(days)) {
+    const a = rollupDistributorAccounts;
+    return db
+      .select({
+        distributorId: text(a.distributorId).as('distributor_id'),
+        owed: text(a.salesValue).as('owed'),
+        paidAtSale: text(a.paidAtSale).as('paid_at_sale'),
+        paid: text(a.payments).as('paid'),
+        returned: text(a.returnsValue).as('returned'),
+        sales: text(a.salesCount).as('sales_count'),
+      })
+      .from(a)
+      .where(distributorId ? eq(a.distributorId, distributorId) : undefined)
+      .as('totals');
+  }
   const r = rollupDistributorBreadDays;
-  return db
-    .select({
-      distributorId: r.distributorId,
-      owed: sql<string>`sum(${r.salesValue})`.as('owed'),
-      paidAtSale: sql<string>`sum(${r.paidAtSale})`.as('paid_at_sale'),
-      sales: sql<string>`sum(${r.salesCount})`.as('sales_count'),
-      returned: sql<string>`sum(${r.returnsValue})`.as('returned'),
-    })
-    .from(r)
-    .where(and(inDays(r.day, days), distributorId ? eq(r.distributorId, distributorId) : undefined))
-    .groupBy(r.distributorId)
-    .as('sales');
-}
-
-/** Per distributor over the days: what it paid after its sales. */
-function paymentsMade(db: Db, days: DayRange, distributorId?: string) {
   const p = rollupDistributorPaymentDays;
+  const zero = () => sql<string>`0`;
+  const rows = unionAll(
+    db
+      .select({
+        distributorId: text(r.distributorId).as('distributor_id'),
+        owed: text(r.salesValue).as('owed'),
+        paidAtSale: text(r.paidAtSale).as('paid_at_sale'),
+        paid: zero().as('paid'),
+        returned: text(r.returnsValue).as('returned'),
+        sales: text(r.salesCount).as('sales_count'),
+      })
+      .from(r)
+      .where(
+        and(inDays(r.day, days), distributorId ? eq(r.distributorId, distributorId) : undefined),
+      ),
+    db
+      .select({
+        distributorId: text(p.distributorId).as('distributor_id'),
+        owed: zero().as('owed'),
+        paidAtSale: zero().as('paid_at_sale'),
+        paid: text(p.payments).as('paid'),
+        returned: zero().as('returned'),
+        sales: zero().as('sales_count'),
+      })
+      .from(p)
+      .where(
+        and(inDays(p.day, days), distributorId ? eq(p.distributorId, distributorId) : undefined),
+      ),
+  ).as('day_rows');
   return db
     .select({
-      distributorId: p.distributorId,
-      paid: sql<string>`sum(${p.payments})`.as('paid'),
+      distributorId: sql<string>`${rows.distributorId}`.as('distributor_id'),
+      owed: sql<string>`sum(${rows.owed})`.as('owed'),
+      paidAtSale: sql<string>`sum(${rows.paidAtSale})`.as('paid_at_sale'),
+      paid: sql<string>`sum(${rows.paid})`.as('paid'),
+      returned: sql<string>`sum(${rows.returned})`.as('returned'),
+      sales: sql<string>`sum(${rows.sales})`.as('sales_count'),
     })
-    .from(p)
-    .where(and(inDays(p.day, days), distributorId ? eq(p.distributorId, distributorId) : undefined))
-    .groupBy(p.distributorId)
-    .as('payments');
+    .from(rows)
+    .groupBy(rows.distributorId)
+    .as('totals');
 }
 
-/** The account's parts as SQL over the two subqueries, for the queries below. */
+/** The account's parts as SQL over the totals subquery, for the queries below. */
 function accountParts(db: Db, days: DayRange, distributorId?: string) {
-  const sales = salesAndReturns(db, days, distributorId);
-  const payments = paymentsMade(db, days, distributorId);
-  const owed = sql`coalesce(${sales.owed}, 0)`;
-  const paid = sql`(coalesce(${sales.paidAtSale}, 0) + coalesce(${payments.paid}, 0))`;
-  const returned = sql`coalesce(${sales.returned}, 0)`;
-  return { sales, payments, owed, paid, returned, balance: sql`(${owed} - ${paid} - ${returned})` };
+  const totals = totalsOver(db, days, distributorId);
+  const owed = sql`coalesce(${totals.owed}, 0)`;
+  const paid = sql`(coalesce(${totals.paidAtSale}, 0) + coalesce(${totals.paid}, 0))`;
+  const returned = sql`coalesce(${totals.returned}, 0)`;
+  const joined = sql`${totals.distributorId} = ${distributors.id}`;
+  return { totals, joined, owed, paid, returned, balance: sql`(${owed} - ${paid} - ${returned})` };
 }
 
 /**
@@ -86,7 +126,7 @@ function accountParts(db: Db, days: DayRange, distributorId?: string) {
  * name: the Distributors cards, and (as a subquery) the dashboard's total owed.
  */
 export function accountSums(db: Db, where?: SQL) {
-  const { sales, payments, owed, paid, returned, balance } = accountParts(db, ALL_DAYS);
+  const { totals, joined, owed, paid, returned, balance } = accountParts(db, ALL_DAYS);
   return db
     .select({
       distributor: distributors,
@@ -97,8 +137,7 @@ export function accountSums(db: Db, where?: SQL) {
       balance: sql<string>`${balance}::text`.as('balance'),
     })
     .from(distributors)
-    .leftJoin(sales, eq(sales.distributorId, distributors.id))
-    .leftJoin(payments, eq(payments.distributorId, distributors.id))
+    .leftJoin(totals, joined)
     .where(where)
     .orderBy(asc(distributors.name), asc(distributors.id));
 }
@@ -111,7 +150,7 @@ const num = (value: string | number | null | undefined) => Number(value ?? 0);
  * the number of sales; the largest sales first.
  */
 export async function distributorTotals(db: Db, days: DayRange): Promise<DistributorTotals[]> {
-  const { sales, payments, owed, paid, returned, balance } = accountParts(db, days);
+  const { totals, joined, owed, paid, returned, balance } = accountParts(db, days);
   const rows = await db
     .select({
       distributorId: distributors.id,
@@ -120,12 +159,11 @@ export async function distributorTotals(db: Db, days: DayRange): Promise<Distrib
       payments: sql<string>`${paid}::text`,
       returns: sql<string>`${returned}::text`,
       balance: sql<string>`${balance}::text`,
-      transactions: sql<number>`coalesce(${sales.sales}, 0)::int`,
+      transactions: sql<number>`coalesce(${totals.sales}, 0)::int`,
     })
     .from(distributors)
-    .leftJoin(sales, eq(sales.distributorId, distributors.id))
-    .leftJoin(payments, eq(payments.distributorId, distributors.id))
-    .where(or(sql`${sales.distributorId} is not null`, sql`${payments.distributorId} is not null`))
+    // Only distributors with a record in the days have a row of totals.
+    .innerJoin(totals, joined)
     .orderBy(desc(owed), asc(distributors.name));
   return rows.map((row) => ({
     distributorId: row.distributorId,
@@ -140,15 +178,14 @@ export async function distributorTotals(db: Db, days: DayRange): Promise<Distrib
 
 /** One distributor's charges (sales), credits (paid at sale, payments, returns) and balance over the days, in kobo. */
 export async function accountOver(db: Db, distributorId: string, days: DayRange) {
-  const { sales, payments, owed, paid, returned } = accountParts(db, days, distributorId);
+  const { totals, joined, owed, paid, returned } = accountParts(db, days, distributorId);
   const [row] = await db
     .select({
       charges: sql<string>`${owed}::text`,
       credits: sql<string>`(${paid} + ${returned})::text`,
     })
     .from(distributors)
-    .leftJoin(sales, eq(sales.distributorId, distributors.id))
-    .leftJoin(payments, eq(payments.distributorId, distributors.id))
+    .leftJoin(totals, joined)
     .where(eq(distributors.id, distributorId));
   const charges = toKobo(row?.charges ?? 0);
   const credits = toKobo(row?.credits ?? 0);
