@@ -234,12 +234,12 @@ export async function expenditure(db: Db, days: DayRange): Promise<Tally> {
   return { total: num(row?.total), count: num(row?.count) };
 }
 
-/** Sales (and the number of them) over all days: the sales summary's count. */
+/** The number of sales ever recorded: the sales summary's count, one row per distributor. */
 export async function salesCount(db: Db): Promise<number> {
-  const r = rollupDistributorBreadDays;
+  const a = rollupDistributorAccounts;
   const [row] = await db
-    .select({ count: sql<string>`coalesce(sum(${r.salesCount}), 0)::text` })
-    .from(r);
+    .select({ count: sql<string>`coalesce(sum(${a.salesCount}), 0)::text` })
+    .from(a);
   return num(row?.count);
 }
 
