@@ -81,6 +81,7 @@ export const DERIVED_TABLES: readonly string[] = [
   'rollup_bread_production_days',
   'rollup_order_days',
   'rollup_distributor_accounts',
+  'rollup_days',
   'rollup_settings',
 ];
 const KEPT_ON_RESTORE: readonly string[] = ['rollup_settings'];

@@ -328,6 +328,21 @@ export const rollupDistributorBreadDays = pgTable(
 );
 
 /**
+ * Per day, all distributors and breads together: sales, paid at sale,
+ * payments and returns with their counts, for trends and accounting's cash.
+ */
+export const rollupDays = pgTable('rollup_days', {
+  day: day('day').primaryKey(),
+  salesCount: tally('sales_count'),
+  salesValue: total('sales_value'),
+  paidAtSale: total('paid_at_sale'),
+  paymentsCount: tally('payments_count'),
+  payments: total('payments'),
+  returnsCount: tally('returns_count'),
+  returnsValue: total('returns_value'),
+});
+
+/**
  * Per distributor, all days together: the same totals as the two roll-ups
  * below and above, so the Distributors cards and all-time reports read one
  * row per distributor. A row exists while a sale, payment or return does.

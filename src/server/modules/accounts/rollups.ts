@@ -8,6 +8,7 @@ import type { Database } from '../../db/connection';
 import { rowsOf } from '../../db/raw-results';
 import {
   rollupBreadProductionDays,
+  rollupDays,
   rollupDistributorAccounts,
   rollupDistributorBreadDays,
   rollupDistributorPaymentDays,
@@ -63,6 +64,7 @@ const ROLLUPS = [
     expected: 'rollup_expected_distributor_accounts',
     key: ['distributor_id'],
   },
+  { table: rollupDays, expected: 'rollup_expected_days', key: ['day'] },
 ] as const;
 
 export interface RollupDifference {

@@ -16,6 +16,7 @@ import type { DistributorTotals } from '../../../domain/reports';
 import type { Database, Transaction } from '../../db/connection';
 import {
   distributors,
+  rollupDays,
   rollupDistributorAccounts,
   rollupDistributorBreadDays,
   rollupDistributorPaymentDays,
@@ -199,27 +200,20 @@ export interface Tally {
 
 /** Cash received over the days: paid at sale (with the number of sales) and payments (with theirs). */
 export async function cashReceived(db: Db, days: DayRange) {
-  const r = rollupDistributorBreadDays;
-  const p = rollupDistributorPaymentDays;
-  const [atSale] = await db
+  const d = rollupDays;
+  const [row] = await db
     .select({
-      total: sql<string>`coalesce(sum(${r.paidAtSale}), 0)::text`,
-      count: sql<string>`coalesce(sum(${r.salesCount}), 0)::text`,
+      atSale: sql<string>`coalesce(sum(${d.paidAtSale}), 0)::text`,
+      sales: sql<string>`coalesce(sum(${d.salesCount}), 0)::text`,
+      payments: sql<string>`coalesce(sum(${d.payments}), 0)::text`,
+      paymentsCount: sql<string>`coalesce(sum(${d.paymentsCount}), 0)::text`,
     })
-    .from(r)
-    .where(inDays(r.day, days));
-  const [later] = await db
-    .select({
-      total: sql<string>`coalesce(sum(${p.payments}), 0)::text`,
-      count: sql<string>`coalesce(sum(${p.paymentsCount}), 0)::text`,
-    })
-    .from(p)
-    .where(inDays(p.day, days));
-  const tally = (row?: { total: string; count: string }): Tally => ({
-    total: num(row?.total),
-    count: num(row?.count),
-  });
-  return { atSale: tally(atSale), payments: tally(later) };
+    .from(d)
+    .where(inDays(d.day, days));
+  return {
+    atSale: { total: num(row?.atSale), count: num(row?.sales) },
+    payments: { total: num(row?.payments), count: num(row?.paymentsCount) },
+  };
 }
 
 /** Purchase orders counted as expenditure (all but cancelled, by order day) over the days. */
@@ -250,26 +244,18 @@ type TrendOf = 'salesValue' | 'paidAtSale' | 'payments';
  * period with any sale (or payment) is there, as when the records are summed.
  */
 export function trendOf(db: Db, what: TrendOf, days: DayRange, byDay: boolean) {
+  const d = rollupDays;
   const format = byDay ? 'YYYY-MM-DD' : 'YYYY-MM';
-  // The period expression carries a parameter, so it is grouped by position.
-  if (what === 'payments') {
-    const p = rollupDistributorPaymentDays;
-    return db
+  const any = what === 'payments' ? d.paymentsCount : d.salesCount;
+  return (
+    db
       .select({
-        period: sql<string>`to_char(${p.day}, ${format})`,
-        value: sql<string>`sum(${p.payments})::text`,
+        period: sql<string>`to_char(${d.day}, ${format})`,
+        value: sql<string>`sum(${d[what]})::text`,
       })
-      .from(p)
-      .where(inDays(p.day, days))
-      .groupBy(sql`1`);
-  }
-  const r = rollupDistributorBreadDays;
-  return db
-    .select({
-      period: sql<string>`to_char(${r.day}, ${format})`,
-      value: sql<string>`sum(${r[what]})::text`,
-    })
-    .from(r)
-    .where(and(inDays(r.day, days), sql`${r.salesCount} > 0`))
-    .groupBy(sql`1`);
+      .from(d)
+      .where(and(inDays(d.day, days), sql`${any} > 0`))
+      // The period expression carries a parameter, so it is grouped by position.
+      .groupBy(sql`1`)
+  );
 }
