@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RETURN_REASONS } from '../../src/domain/distributor-schemas';
 import { businessDateRange } from '../../src/domain/time';
 import { buildApp } from '../../src/server/app';
 import { type Database, type DatabaseHandle, openDatabase } from '../../src/server/db/connection';
@@ -30,7 +31,11 @@ import {
   distributorTotals,
   expenditure,
 } from '../../src/server/modules/accounts/service';
-import { productionReport, reportWindow } from '../../src/server/modules/reports/service';
+import {
+  productionReport,
+  reportWindow,
+  returnsReport,
+} from '../../src/server/modules/reports/service';
 import { Random } from '../../src/server/seed/random';
 import { openTestDatabase, testConfig } from '../support/test-app';
 
@@ -344,7 +349,7 @@ describe('the roll-ups answer as the records do', () => {
         recipeName: random.pick(['Agege', 'Sliced']),
         loavesReturned: random.int(1, 10),
         pricePerLoaf: money(900),
-        reason: 'spoiled',
+        reason: random.pick(RETURN_REASONS),
         createdAt: instant(),
       })),
     );
@@ -409,6 +414,7 @@ describe('the roll-ups answer as the records do', () => {
         { startDate: days.from ?? undefined, endDate: days.to ?? undefined },
         LAGOS,
       );
+      expect(await returnsReport(db, window)).toEqual(await rawReturns(window));
       const production = await productionReport(db, window);
       expect(production).toMatchObject(await rawProduction(window));
       const one = random.pick(shops);
@@ -492,6 +498,50 @@ async function rawProduction(window: ReturnType<typeof reportWindow>) {
     inProgress: Number(totals?.inProgress),
     totalLoaves: Number(totals?.loaves),
     trend: trend.map((row) => ({ period: row.period, value: Number(row.value) })),
+  };
+}
+
+/** The returns report summed from the returns, as before the roll-ups. */
+async function rawReturns(window: ReturnType<typeof reportWindow>) {
+  const r = breadReturns;
+  const value = sql`${r.loavesReturned} * ${r.pricePerLoaf}`;
+  const dated = inRange(r.createdAt, window);
+  const reasons = await db
+    .select({
+      reason: r.reason,
+      loaves: sql<string>`sum(${r.loavesReturned})::text`,
+      amount: sql<string>`sum(${value})::text`,
+    })
+    .from(r)
+    .where(dated)
+    .groupBy(r.reason);
+  const byReason = RETURN_REASONS.map((reason) => {
+    const row = reasons.find((candidate) => candidate.reason === reason);
+    return { reason, loaves: Number(row?.loaves ?? 0), amount: Number(row?.amount ?? 0) };
+  });
+  const byDistributor = await db
+    .select({
+      distributorId: r.distributorId,
+      distributorName: distributors.name,
+      totalLoaves: sql<string>`sum(${r.loavesReturned})::text`,
+      totalAmount: sql<string>`sum(${value})::text`,
+      returns: sql<number>`count(*)::int`,
+    })
+    .from(r)
+    .leftJoin(distributors, eq(distributors.id, r.distributorId))
+    .where(dated)
+    .groupBy(r.distributorId, distributors.name)
+    .orderBy(sql`sum(${value}) desc`, asc(distributors.name));
+  return {
+    totalAmount: byReason.reduce((sum, row) => sum + Math.round(row.amount * 100), 0) / 100,
+    totalLoaves: byReason.reduce((sum, row) => sum + row.loaves, 0),
+    byReason,
+    byDistributor: byDistributor.map((row) => ({
+      ...row,
+      totalLoaves: Number(row.totalLoaves),
+      totalAmount: Number(row.totalAmount),
+      returns: Number(row.returns),
+    })),
   };
 }
 

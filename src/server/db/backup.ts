@@ -82,6 +82,7 @@ export const DERIVED_TABLES: readonly string[] = [
   'rollup_order_days',
   'rollup_distributor_accounts',
   'rollup_days',
+  'rollup_return_days',
   'rollup_settings',
 ];
 const KEPT_ON_RESTORE: readonly string[] = ['rollup_settings'];

@@ -327,6 +327,20 @@ export const rollupDistributorBreadDays = pgTable(
   ],
 );
 
+/** Per day, distributor and reason: the returns report's figures. */
+export const rollupReturnDays = pgTable(
+  'rollup_return_days',
+  {
+    day: day('day').notNull(),
+    distributorId: uuid('distributor_id').notNull(),
+    reason: varchar('reason', { length: 20 }).notNull(),
+    returnsCount: tally('returns_count'),
+    loavesReturned: tally('loaves_returned'),
+    returnsValue: total('returns_value'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.distributorId, t.reason] })],
+);
+
 /**
  * Per day, all distributors and breads together: sales, paid at sale,
  * payments and returns with their counts, for trends and accounting's cash.

@@ -13,6 +13,7 @@ import {
   rollupDistributorBreadDays,
   rollupDistributorPaymentDays,
   rollupOrderDays,
+  rollupReturnDays,
   rollupSettings,
 } from '../../db/schema';
 
@@ -65,6 +66,11 @@ const ROLLUPS = [
     key: ['distributor_id'],
   },
   { table: rollupDays, expected: 'rollup_expected_days', key: ['day'] },
+  {
+    table: rollupReturnDays,
+    expected: 'rollup_expected_return_days',
+    key: ['day', 'distributor_id', 'reason'],
+  },
 ] as const;
 
 export interface RollupDifference {

@@ -30,6 +30,7 @@ import {
   inventoryItems,
   productionBatches,
   rollupBreadProductionDays,
+  rollupReturnDays,
 } from '../../db/schema';
 import { type DayRange, distributorTotals, inDays, trendOf } from '../accounts/service';
 import { isLowStock } from '../inventory/service';
@@ -74,34 +75,34 @@ function mergeTrends(...series: { period: string; value: string }[][]): TrendPoi
 }
 
 export async function returnsReport(db: Database, window: Window): Promise<ReturnsReport> {
-  const dated = inRange(breadReturns.createdAt, window);
-  const value = sql`${breadReturns.loavesReturned} * ${breadReturns.pricePerLoaf}`;
+  const r = rollupReturnDays;
+  const dated = inDays(r.day, window.days);
   const reasons = await db
     .select({
-      reason: breadReturns.reason,
-      loaves: sql<string>`sum(${breadReturns.loavesReturned})::text`,
-      amount: sql<string>`sum(${value})::text`,
+      reason: r.reason,
+      loaves: sql<string>`sum(${r.loavesReturned})::text`,
+      amount: sql<string>`sum(${r.returnsValue})::text`,
     })
-    .from(breadReturns)
+    .from(r)
     .where(dated)
-    .groupBy(breadReturns.reason);
+    .groupBy(r.reason);
   const byReason = RETURN_REASONS.map((reason) => {
     const row = reasons.find((candidate) => candidate.reason === reason);
     return { reason, loaves: num(row?.loaves), amount: num(row?.amount) };
   });
   const byDistributor = await db
     .select({
-      distributorId: breadReturns.distributorId,
+      distributorId: r.distributorId,
       distributorName: distributors.name,
-      totalLoaves: sql<string>`sum(${breadReturns.loavesReturned})::text`,
-      totalAmount: sql<string>`sum(${value})::text`,
-      returns: sql<number>`count(*)::int`,
+      totalLoaves: sql<string>`sum(${r.loavesReturned})::text`,
+      totalAmount: sql<string>`sum(${r.returnsValue})::text`,
+      returns: sql<number>`sum(${r.returnsCount})::int`,
     })
-    .from(breadReturns)
-    .leftJoin(distributors, eq(distributors.id, breadReturns.distributorId))
+    .from(r)
+    .leftJoin(distributors, eq(distributors.id, r.distributorId))
     .where(dated)
-    .groupBy(breadReturns.distributorId, distributors.name)
-    .orderBy(desc(sql`sum(${value})`), asc(distributors.name));
+    .groupBy(r.distributorId, distributors.name)
+    .orderBy(desc(sql`sum(${r.returnsValue})`), asc(distributors.name));
   const totalAmountKobo = byReason.reduce((sum, row) => sum + Math.round(row.amount * 100), 0);
   return {
     totalAmount: totalAmountKobo / 100,
