@@ -402,9 +402,7 @@ export const rollupBreadProductionDays = pgTable(
     loaves: tally('loaves'),
   },
   (t) => [
-    unique('rollup_bread_production_days_key')
-      .on(t.day, t.recipeName, t.status)
-      .nullsNotDistinct(),
+    unique('rollup_bread_production_days_key').on(t.day, t.recipeName, t.status).nullsNotDistinct(),
   ],
 );
 
