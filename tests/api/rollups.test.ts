@@ -31,6 +31,7 @@ import {
   distributorTotals,
   expenditure,
 } from '../../src/server/modules/accounts/service';
+import { distributorStatement } from '../../src/server/modules/distributors/statement';
 import {
   productionReport,
   reportWindow,
@@ -318,6 +319,64 @@ describe('start-up', () => {
     expect(row?.day).toBe('2026-01-31');
     await noDrift();
     await matchRollupTimeZone(db, LAGOS);
+  });
+});
+
+describe('a statement on the roll-ups', () => {
+  it('opens with the balance before its first day and carries the balance across pages and days', async () => {
+    const [shopRow] = await db
+      .insert(distributors)
+      .values({ name: 'Statement Shop', address: 'Ikeja', phone: '08030000001' })
+      .returning();
+    const id = shopRow?.id ?? '';
+    const random = new Random(7);
+    // 2026-01-10 to 01-14 in Lagos, many records in the hour either side of midnight.
+    const at = (n: number) =>
+      new Date(Date.UTC(2026, 0, 10) + (n % 5) * 86_400_000 - 3_600_000 + random.int(0, 7_199_999));
+    await db.insert(salesTransactions).values(
+      Array.from({ length: 450 }, (_, n) => ({
+        distributorId: id,
+        recipeName: 'Agege',
+        loavesTaken: random.int(1, 30),
+        pricePerLoaf: random.int(30_000, 90_000) / 100,
+        amountPaid: random.chance(0.3) ? random.int(0, 500_000) / 100 : 0,
+        createdAt: at(n),
+      })),
+    );
+    await db.insert(distributorPayments).values(
+      Array.from({ length: 400 }, (_, n) => ({
+        distributorId: id,
+        amount: random.int(1, 900_000) / 100,
+        createdAt: at(n),
+      })),
+    );
+    const startDate = '2026-01-11';
+    const query = { startDate, endDate: '2026-01-13' };
+    const now = new Date(Date.UTC(2026, 1, 1));
+    const first = await distributorStatement(db, id, query, LAGOS, now);
+    const [before] = await rowsOf<{ balance: string }>(
+      db,
+      sql`select (coalesce((select sum(loaves_taken * price_per_loaf - amount_paid) from sales_transactions
+            where distributor_id = ${id} and created_at < ${businessDateRange(startDate, LAGOS).start}), 0)
+          - coalesce((select sum(amount) from distributor_payments
+            where distributor_id = ${id} and created_at < ${businessDateRange(startDate, LAGOS).start}), 0))::text as balance`,
+    );
+    expect(first.openingBalance).toBe(Number(before?.balance));
+    expect(first.nextCursor).toBeDefined();
+    const second = await distributorStatement(
+      db,
+      id,
+      { ...query, after: first.nextCursor },
+      LAGOS,
+      now,
+    );
+    const last = first.lines.at(-1);
+    const next = second.lines[0];
+    expect(next && last && Math.round((next.balance - next.charge + next.credit) * 100)).toBe(
+      last && Math.round(last.balance * 100),
+    );
+    expect(second.lines.at(-1)?.balance).toBe(second.closingBalance);
+    expect(second.nextCursor).toBeUndefined();
   });
 });
 
