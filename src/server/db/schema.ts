@@ -265,7 +265,8 @@ export const salesTransactions = pgTable(
   },
   (t) => [
     check('sales_transactions_loaves_check', sql`${t.loavesTaken} >= 1`),
-    index('sales_transactions_distributor_idx').on(t.distributorId),
+    // A statement's page: one distributor's lines in (instant, id) order.
+    index('sales_transactions_distributor_created_idx').on(t.distributorId, t.createdAt, t.id),
     index('sales_transactions_created_at_idx').on(t.createdAt),
     index('sales_transactions_recipe_name_idx').on(t.recipeName),
   ],
@@ -430,7 +431,8 @@ export const distributorPayments = pgTable(
       'distributor_payments_method_check',
       sql`${t.paymentMethod} in ('cash', 'bank_transfer', 'mobile_money', 'check')`,
     ),
-    index('distributor_payments_distributor_idx').on(t.distributorId),
+    // A statement's page: one distributor's lines in (instant, id) order.
+    index('distributor_payments_distributor_created_idx').on(t.distributorId, t.createdAt, t.id),
     index('distributor_payments_created_at_idx').on(t.createdAt),
   ],
 );
@@ -455,7 +457,8 @@ export const breadReturns = pgTable(
       sql`${t.reason} in ('spoiled', 'damaged', 'quality_issue', 'other')`,
     ),
     check('bread_returns_loaves_check', sql`${t.loavesReturned} >= 1`),
-    index('bread_returns_distributor_idx').on(t.distributorId),
+    // A statement's page: one distributor's lines in (instant, id) order.
+    index('bread_returns_distributor_created_idx').on(t.distributorId, t.createdAt, t.id),
     index('bread_returns_created_at_idx').on(t.createdAt),
   ],
 );
