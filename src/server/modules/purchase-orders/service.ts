@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { toKobo } from '../../../domain/money';
 import {
   DELIVERY_IN_PAST,
@@ -171,7 +171,9 @@ export async function createOrder(
         })
         .from(inventoryItems)
         .where(inArray(inventoryItems.id, itemIds))
-        // Share-locked: an item is not archived while an order for it is placed.
+        // Share-locked, in id order as stock changes lock items (a deadlock otherwise):
+        // an item is not archived while an order for it is placed.
+        .orderBy(asc(inventoryItems.id))
         .for('share');
       if (found.length !== itemIds.length) throw notFound('Inventory item');
       const archived = found.find((item) => item.archivedAt);

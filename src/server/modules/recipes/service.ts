@@ -80,7 +80,9 @@ async function checkIngredients(tx: Transaction, lines: readonly Line[]) {
         lines.map((line) => line.itemId),
       ),
     )
-    // Share-locked: an item is not archived while a recipe starts to use it.
+    // Share-locked, in id order as stock changes lock items (a deadlock otherwise):
+    // an item is not archived while a recipe starts to use it.
+    .orderBy(asc(inventoryItems.id))
     .for('share');
   const byId = new Map(items.map((item) => [item.id, item]));
   const errors: FieldError[] = [];
@@ -221,6 +223,7 @@ export async function restoreRecipe(db: Database, id: string): Promise<Recipe> {
           row.ingredients.map((line) => line.itemId),
         ),
       )
+      .orderBy(asc(inventoryItems.id))
       .for('share');
     if (present.length < new Set(row.ingredients.map((line) => line.itemId)).size) {
       throw conflict(
