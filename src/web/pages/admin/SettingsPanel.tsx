@@ -1,4 +1,5 @@
 import { Card, Stack, Switch, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { LoadingLine } from '../../components/LoadingLine';
@@ -8,17 +9,20 @@ import { useSaveSettings, useSettings } from './queries';
 export function SettingsPanel() {
   const settings = useSettings();
   const save = useSaveSettings();
+  // What was asked for, shown from the click until the answer is in: set in the
+  // change handler itself, so the switch never flips back for a moment (the
+  // mutation's own pending state arrives a tick later).
+  const [asked, setAsked] = useState<boolean | null>(null);
   if (settings.isPending) return <LoadingLine label="Loading settings..." />;
   if (settings.isError) return <Text c="red">Failed to load settings</Text>;
 
-  // While saving, the switch shows what was asked for, not the answer still on its way.
-  const allowSelfRegistration = save.isPending
-    ? save.variables.allowSelfRegistration
-    : settings.data.allowSelfRegistration;
-  const toggle = (allow: boolean) =>
+  const allowSelfRegistration = asked ?? settings.data.allowSelfRegistration;
+  const toggle = (allow: boolean) => {
+    setAsked(allow);
     save.mutate(
       { allowSelfRegistration: allow },
       {
+        onSettled: () => setAsked(null),
         onSuccess: () =>
           notifySuccess(
             'Success',
@@ -27,6 +31,7 @@ export function SettingsPanel() {
         onError: (error) => notifyError('Error', errorText(error, 'Failed to save settings')),
       },
     );
+  };
 
   return (
     <Stack gap="md" maw={720}>
