@@ -140,8 +140,8 @@ export async function buildApp({
   // A write empties both caches here and in every other process before its answer
   // goes out, so whoever wrote reads their own change, and a user's changed rights
   // or deactivation apply at their next call.
-  const cache = new ReadCache(undefined, undefined, config.readCache);
-  const signedIn = new ReadCache(signedInMaxAgeMs, undefined, config.readCache);
+  const cache = new ReadCache({ enabled: config.readCache });
+  const signedIn = new ReadCache({ maxAgeMs: signedInMaxAgeMs, enabled: config.readCache });
   const forgetCachedReads = () => {
     cache.invalidate();
     signedIn.invalidate();

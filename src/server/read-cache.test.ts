@@ -49,14 +49,14 @@ describe('ReadCache', () => {
   });
 
   it('forgets entries older than the maximum age', async () => {
-    const cache = new ReadCache(0);
+    const cache = new ReadCache({ maxAgeMs: 0 });
     let calls = 0;
     await cache.get('k', async () => ++calls);
     expect(await cache.get('k', async () => ++calls)).toBe(2);
   });
 
   it('keeps and shares nothing when switched off (READ_CACHE=off)', async () => {
-    const cache = new ReadCache(undefined, undefined, false);
+    const cache = new ReadCache({ enabled: false });
     let calls = 0;
     const [first, second] = await Promise.all([
       cache.get('k', async () => ++calls),

@@ -16,12 +16,20 @@ export class ReadCache {
   /** Bumped by every invalidation; a computation started before one is not stored. */
   private generation = 0;
 
-  constructor(
-    private readonly maxAgeMs = 60_000,
-    private readonly maxEntries = 1_000,
-    /** false (READ_CACHE=off): nothing kept or shared, so every read pays its full cost. */
-    private readonly enabled = true,
-  ) {}
+  private readonly maxAgeMs: number;
+  private readonly maxEntries: number;
+  /** false (READ_CACHE=off): nothing kept or shared, so every read pays its full cost. */
+  private readonly enabled: boolean;
+
+  constructor({
+    maxAgeMs = 60_000,
+    maxEntries = 1_000,
+    enabled = true,
+  }: { maxAgeMs?: number; maxEntries?: number; enabled?: boolean } = {}) {
+    this.maxAgeMs = maxAgeMs;
+    this.maxEntries = maxEntries;
+    this.enabled = enabled;
+  }
 
   invalidate(): void {
     this.generation += 1;
