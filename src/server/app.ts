@@ -18,6 +18,7 @@ import { requestScoped } from './db/request-transaction';
 import { ensureStarterData } from './db/starter-data';
 import { forbidden } from './errors';
 import { frameworkErrors, installErrorHandling } from './http-errors';
+import { isSafeMethod } from './http-methods';
 import { accountingRoutes } from './modules/accounting/routes';
 import { matchRollupTimeZone } from './modules/accounts/rollups';
 import { adminRoutes } from './modules/admin/routes';
@@ -53,9 +54,6 @@ export interface AppOptions {
    */
   signedInMaxAgeMs?: number;
 }
-
-/** Methods that change nothing; every other one is a write and must come from this site. */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the whole HTTP application on an open, migrated database. Tests call it directly. */
 export async function buildApp({
@@ -151,7 +149,7 @@ export async function buildApp({
     // A refused write (4xx) changed nothing, and must not let anyone empty the
     // caches of every process at will; a 500 may have come after a commit.
     const refused = reply.statusCode >= 400 && reply.statusCode < 500;
-    if (!SAFE_METHODS.has(request.method) && !refused) {
+    if (!isSafeMethod(request.method) && !refused) {
       forgetCachedReads();
       changes?.announce();
     }
@@ -182,7 +180,7 @@ export async function buildApp({
   // not ports or schemes: cookies are shared by every port of a host anyway, and
   // behind a TLS proxy the Host port and the Origin port differ.
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (isSafeMethod(request.method)) return;
     const source = request.headers.origin ?? request.headers.referer;
     if (source === undefined) return;
     if (hostnameOf(source) !== request.hostname.toLowerCase()) {

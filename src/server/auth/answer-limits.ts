@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { isSafeMethod } from '../http-methods';
 import { readsWrittenModule, visibleFields } from './access';
 import { accessOf } from './guard';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const pick = (record: unknown, fields: ReadonlySet<string>) =>
   record && typeof record === 'object'
@@ -37,7 +36,7 @@ export function installAnswerLimits(app: FastifyInstance): void {
     if (!access || !user || reply.statusCode >= 300 || !payload || typeof payload !== 'object') {
       return payload;
     }
-    if (SAFE_METHODS.has(request.method)) {
+    if (isSafeMethod(request.method)) {
       const fields = visibleFields(access, user);
       if (!fields) return payload;
       return Array.isArray(payload)
