@@ -1,11 +1,67 @@
-/** The JSON body of every error the API returns (design: "Calls and errors"). */
-export interface ApiErrorBody {
-  message: string;
-  errors?: FieldError[];
+import { z } from 'zod';
+
+/**
+ * Every error the API answers carries one of these codes beside its message,
+ * so a client branches on the code, never on the words. The status is the
+ * HTTP status it always comes with; `meaning` is what the API document says.
+ */
+export const ERROR_CODES = {
+  // Any route
+  INVALID_INPUT: { status: 400, meaning: 'The request or one of its fields is not valid' },
+  NOT_SIGNED_IN: { status: 401, meaning: 'No session, or it has ended' },
+  FORBIDDEN: { status: 403, meaning: 'The caller does not hold the right this call needs' },
+  CROSS_SITE_REFUSED: { status: 403, meaning: 'A write sent from another site' },
+  NOT_FOUND: { status: 404, meaning: 'No such record or address' },
+  CONFLICT: { status: 409, meaning: 'The change clashes with a record that exists' },
+  BODY_TOO_LARGE: { status: 413, meaning: 'The request body is too large' },
+  URL_TOO_LONG: { status: 414, meaning: 'The address of the request is too long' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'The body is not JSON' },
+  TOO_MANY_ATTEMPTS: { status: 429, meaning: 'Too many attempts: wait and try again' },
+  SERVER_ERROR: { status: 500, meaning: 'Something failed on the server' },
+
+  // Auth and admin
+  INVALID_CREDENTIALS: {
+    status: 401,
+    meaning: 'Wrong username or password, or a deactivated account',
+  },
+
+  // Inventory, purchase orders and recipes
+
+  // Production, production history and reports
+
+  // Sales, distributors and accounting
+  LOAVES_NOT_AVAILABLE: {
+    status: 409,
+    meaning: 'Fewer loaves of that bread are left than asked for',
+  },
+  DISTRIBUTOR_ARCHIVED: {
+    status: 409,
+    meaning: 'The distributor is archived and takes no new records',
+  },
+} as const satisfies Record<string, { status: number; meaning: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+export type ErrorStatus = (typeof ERROR_CODES)[ErrorCode]['status'];
+
+export const errorCodes = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+
+/** The code a status gets when nothing more precise is known (a framework's refusal, say). */
+export function codeOfStatus(status: number): ErrorCode {
+  const generic = errorCodes.find((code) => ERROR_CODES[code].status === status);
+  return generic ?? (status >= 500 ? 'SERVER_ERROR' : 'INVALID_INPUT');
 }
 
-export interface FieldError {
+export const fieldErrorSchema = z.object({
   /** Dotted path of the field, e.g. `items.0.quantity`. */
-  path: string;
-  message: string;
-}
+  path: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** The JSON body of every error the API returns (docs/api.md, "Errors"). */
+export const apiErrorBodySchema = z.object({
+  message: z.string(),
+  code: z.enum(errorCodes),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { installAnswerLimits } from './auth/answer-limits';
 import { installGuard } from './auth/guard';
 import { LoginThrottle, type ThrottleLimits } from './auth/login-throttle';
@@ -12,11 +12,12 @@ import { resolveSessionSecret } from './auth/session-secret';
 import { DatabaseSessionStore } from './auth/session-store';
 import { installSessions } from './auth/sessions';
 import { installCachedAnswers } from './cached-answers';
+import { serializerCompiler } from './contract-route';
 import type { AppConfig } from './config';
 import type { ChangeFeed, Database } from './db/connection';
 import { requestScoped } from './db/request-transaction';
 import { ensureStarterData } from './db/starter-data';
-import { forbidden } from './errors';
+import { AppError } from './errors';
 import { frameworkErrors, installErrorHandling } from './http-errors';
 import { isSafeMethod } from './http-methods';
 import { accountingRoutes } from './modules/accounting/routes';
@@ -184,7 +185,7 @@ export async function buildApp({
     const source = request.headers.origin ?? request.headers.referer;
     if (source === undefined) return;
     if (hostnameOf(source) !== request.hostname.toLowerCase()) {
-      throw forbidden('Cross-site request refused');
+      throw new AppError('CROSS_SITE_REFUSED', 'Cross-site request refused');
     }
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { answerThrough, contractOf } from './contract-route';
 import { cachedGzip, cachedJson } from './read-cache';
 
 /**
@@ -10,7 +11,10 @@ import { cachedGzip, cachedJson } from './read-cache';
 export function installCachedAnswers(app: FastifyInstance): void {
   const gzipFor = new WeakMap<FastifyRequest, object>();
   app.addHook('preSerialization', async (request, reply, payload) => {
-    const json = cachedJson(payload);
+    const schema = contractOf(request)?.response[reply.statusCode];
+    const json = cachedJson(payload, (value) =>
+      JSON.stringify(schema ? answerThrough(schema, value) : value),
+    );
     if (json === undefined) return payload;
     reply.serializer(() => json);
     reply.header('vary', 'accept-encoding');

@@ -1,24 +1,32 @@
-import type { FieldError } from '../domain/errors';
+import { ERROR_CODES, type ErrorCode, type ErrorStatus, type FieldError } from '../domain/errors';
 
 /**
- * The one error type services throw. Its status is the HTTP status the client
- * gets; `errors` carries per-field messages that forms show beside the field.
+ * The one error type services throw. Its code (src/domain/errors.ts) fixes the
+ * HTTP status the client gets; `errors` carries per-field messages that forms
+ * show beside the field.
  */
 export class AppError extends Error {
+  readonly status: ErrorStatus;
+
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 429,
+    readonly code: ErrorCode,
     message: string,
     readonly errors?: FieldError[],
   ) {
     super(message);
     this.name = 'AppError';
+    this.status = ERROR_CODES[code].status;
   }
 }
 
 export const badRequest = (message: string, errors?: FieldError[]) =>
-  new AppError(400, message, errors);
-export const notSignedIn = () => new AppError(401, 'Please sign in to continue');
-export const forbidden = (message: string) => new AppError(403, message);
-export const notFound = (what: string) => new AppError(404, `${what} not found`);
+  new AppError('INVALID_INPUT', message, errors);
+export const notSignedIn = () => new AppError('NOT_SIGNED_IN', 'Please sign in to continue');
+export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+/**
+ * A change refused because of what is recorded, without a code of its own.
+ * Prefer `new AppError(code, ...)` with the code that says which refusal.
+ */
 export const conflict = (message: string, errors?: FieldError[]) =>
-  new AppError(409, message, errors);
+  new AppError('CONFLICT', message, errors);

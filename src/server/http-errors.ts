@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiErrorBody, FieldError } from '../domain/errors';
+import { type ApiErrorBody, codeOfStatus, type FieldError } from '../domain/errors';
 import { databaseConflict, databaseInputError } from './db/errors';
 import { AppError } from './errors';
 
@@ -34,8 +34,15 @@ const FRAMEWORK_REFUSALS: Record<string, { status: number; message: string }> = 
 
 const SERVER_FAULT = 'Something went wrong on the server. Please try again.';
 
-/** The status and `{ message, errors? }` body for any error a request ended in. */
+/** The status and `{ message, code, errors? }` body for any error a request ended in. */
 export function errorAnswer(error: FastifyError): { status: number; body: ApiErrorBody } {
+  const { status, body } = answerOf(error);
+  return { status, body: { ...body, code: body.code ?? codeOfStatus(status) } };
+}
+
+type Answer = { status: number; body: Omit<ApiErrorBody, 'code'> & Partial<ApiErrorBody> };
+
+function answerOf(error: FastifyError): Answer {
   if (hasZodFastifySchemaValidationErrors(error)) {
     // One message per field, the first one found, as a form shows it.
     const byPath = new Map<string, FieldError>();
@@ -47,7 +54,7 @@ export function errorAnswer(error: FastifyError): { status: number; body: ApiErr
     return { status: 400, body: { message: errors[0]?.message ?? 'Invalid input', errors } };
   }
   if (error instanceof AppError) {
-    const body: ApiErrorBody = { message: error.message };
+    const body: ApiErrorBody = { message: error.message, code: error.code };
     if (error.errors) body.errors = error.errors;
     return { status: error.status, body };
   }
@@ -73,7 +80,7 @@ function answer(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
 }
 
 /**
- * Every error leaves as `{ message, errors? }`. Bad input is a 400 with the
+ * Every error leaves as `{ message, code, errors? }`. Bad input is a 400 with the
  * schema's own messages per field; anything unexpected is logged and answered
  * with a plain 500 that reveals nothing of the server.
  */

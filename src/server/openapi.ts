@@ -1,7 +1,11 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { describeAccess, ROUTE_ACCESS, routeKey } from './auth/access';
+import { z } from 'zod';
+import { type Access, describeAccess, routeKey } from '../domain/access';
+import type { RouteContract } from '../domain/contracts/contract';
+import { ERROR_CODES, type ErrorCode, fieldErrorSchema } from '../domain/errors';
+import { ROUTE_ACCESS } from './auth/legacy-access';
 
 /**
  * The OpenAPI document is built from the routes themselves: their zod schemas
@@ -31,17 +35,72 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: (input) => {
       const out = jsonSchemaTransform(input);
       const method = Array.isArray(input.route.method) ? input.route.method[0] : input.route.method;
-      const access = ROUTE_ACCESS[routeKey(String(method), input.url)];
+      const contract = input.route.config?.contract;
+      const access = contract?.access ?? ROUTE_ACCESS[routeKey(String(method), input.url)];
       const segment = input.url.split('/')[2] ?? 'api';
       const section = SECTION_OF[segment] ?? segment;
+      const response = {
+        ...(out.schema.response as Record<string, unknown> | undefined),
+        ...(contract ? answersOf(contract) : {}),
+      };
       return {
         url: out.url,
         schema: {
           ...out.schema,
           tags: [section],
           ...(access ? { 'x-required-access': describeAccess(access) } : {}),
+          ...(contract ? { response } : {}),
         },
       };
     },
   });
+}
+
+/** The codes a route may answer with, whatever it does, by what it declares. */
+function errorCodesOf(contract: RouteContract): ErrorCode[] {
+  const codes: ErrorCode[] = ['INVALID_INPUT', 'SERVER_ERROR', ...(contract.errors ?? [])];
+  if (contract.access.kind !== 'public') codes.push('NOT_SIGNED_IN');
+  if (!openToAllSignedIn(contract.access)) codes.push('FORBIDDEN');
+  if (contract.method !== 'GET') codes.push('CROSS_SITE_REFUSED');
+  if (contract.params) codes.push('NOT_FOUND');
+  return [...new Set(codes)];
+}
+
+const openToAllSignedIn = (access: Access) =>
+  access.kind === 'public' || access.kind === 'signed-in';
+
+/**
+ * Each status the route answers with: its success (JSON, or CSV text) and,
+ * for each error status, the error body with the codes it may carry.
+ */
+function answersOf(contract: RouteContract): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  for (const [status, schema] of Object.entries(contract.response)) {
+    answers[status] = contract.csv
+      ? { description: 'CSV text', content: { 'text/csv': { schema: { type: 'string' } } } }
+      : {
+          ...z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }),
+          description:
+            contract.method === 'GET'
+              ? 'Success'
+              : 'Success. A caller without read on the module gets `{ id, message }` instead.',
+        };
+  }
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorCodesOf(contract)) {
+    const { status } = ERROR_CODES[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  for (const [status, codes] of byStatus) {
+    const body = z.object({
+      message: z.string(),
+      code: z.enum(codes as [ErrorCode, ...ErrorCode[]]),
+      errors: z.array(fieldErrorSchema).optional(),
+    });
+    answers[String(status)] = {
+      ...z.toJSONSchema(body),
+      description: codes.map((code) => `${code}: ${ERROR_CODES[code].meaning}`).join('; '),
+    };
+  }
+  return answers;
 }

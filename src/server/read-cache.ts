@@ -76,11 +76,14 @@ const gzipOf = new WeakMap<object, Buffer>();
 const GZIP_FROM_CHARACTERS = 1024;
 
 /** A cached value's JSON, made once per value; undefined for anything not cached. */
-export function cachedJson(value: unknown): string | undefined {
+export function cachedJson(
+  value: unknown,
+  serialize: (value: unknown) => string = JSON.stringify,
+): string | undefined {
   if (typeof value !== 'object' || value === null || !cachedValues.has(value)) return;
   let json = jsonOf.get(value);
   if (json === undefined) {
-    json = JSON.stringify(value);
+    json = serialize(value);
     jsonOf.set(value, json);
   }
   return json;

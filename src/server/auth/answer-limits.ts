@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readsWrittenModule, visibleFields } from '../../domain/access';
+import { answerThrough, contractOf, SerializedAnswer } from '../contract-route';
 import { isSafeMethod } from '../http-methods';
-import { readsWrittenModule, visibleFields } from './access';
 import { accessOf } from './guard';
 
 const pick = (record: unknown, fields: ReadonlySet<string>) =>
@@ -39,11 +40,29 @@ export function installAnswerLimits(app: FastifyInstance): void {
     if (isSafeMethod(request.method)) {
       const fields = visibleFields(access, user);
       if (!fields) return payload;
-      return Array.isArray(payload)
-        ? payload.map((record) => pick(record, fields))
-        : pick(payload, fields);
+      const whole = declared(request, reply.statusCode, payload);
+      return serialized(
+        request,
+        Array.isArray(whole) ? whole.map((record) => pick(record, fields)) : pick(whole, fields),
+      );
     }
     if (readsWrittenModule(access, user)) return payload;
-    return receiptOf(Array.isArray(payload) ? {} : (payload as Record<string, unknown>));
+    return serialized(
+      request,
+      receiptOf(Array.isArray(payload) ? {} : (payload as Record<string, unknown>)),
+    );
   });
 }
+
+/** The answer through its route's response schema, so a picked field is a declared one. */
+function declared(request: FastifyRequest, status: number, payload: object): unknown {
+  const schema = contractOf(request)?.response[status];
+  return schema ? answerThrough(schema, payload) : payload;
+}
+
+/**
+ * A trimmed answer or a receipt no longer matches the route's response
+ * schema, so it goes out as JSON made here (the route's serializer passes it on).
+ */
+const serialized = (request: FastifyRequest, answer: unknown) =>
+  contractOf(request) ? new SerializedAnswer(JSON.stringify(answer)) : answer;

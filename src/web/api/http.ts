@@ -1,8 +1,20 @@
-import type { ApiErrorBody, FieldError } from '../../domain/errors';
+import {
+  type AnswerOf,
+  type CallInput,
+  pathOf,
+  type RouteContract,
+} from '../../domain/contracts/contract';
+import {
+  type ApiErrorBody,
+  ERROR_CODES,
+  type ErrorCode,
+  type FieldError,
+} from '../../domain/errors';
 
 /**
- * A non-ok response. `message` follows the spec ("{status}: {response text}");
- * `serverMessage` and `fieldErrors` are the parsed body, for toasts and forms.
+ * A non-ok response. `message` is "{status}: {response text}" (docs/api.md);
+ * `serverMessage`, `code` and `fieldErrors` are the parsed body, for toasts and
+ * forms. Screens branch on `code`, never on the words.
  */
 export class ApiError extends Error {
   constructor(
@@ -10,6 +22,7 @@ export class ApiError extends Error {
     responseText: string,
     readonly serverMessage: string | undefined,
     readonly fieldErrors: FieldError[],
+    readonly code: ErrorCode | undefined,
   ) {
     super(`${status}: ${responseText}`);
     this.name = 'ApiError';
@@ -29,6 +42,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     text,
     typeof body.message === 'string' ? body.message : undefined,
     Array.isArray(body.errors) ? body.errors : [],
+    typeof body.code === 'string' && body.code in ERROR_CODES ? body.code : undefined,
   );
 }
 
@@ -45,6 +59,38 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
 }
 
 export const apiGet = <T>(url: string) => apiRequest<T>('GET', url);
+
+/** The query string of a call: every field that has a value, in order. */
+function searchOf(query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The address a contract's call goes to, for links and downloads (CSV exports). */
+export function urlOf<C extends RouteContract>(contract: C, input: CallInput<C>): string {
+  const { params, query } = input as { params?: Record<string, unknown>; query?: object };
+  return pathOf(contract.url, params) + searchOf(query as Record<string, unknown> | undefined);
+}
+
+/**
+ * Calls a route through its contract (src/domain/contracts): the address,
+ * the body and the answer's type all come from the route's own declaration.
+ */
+export function call<C extends RouteContract>(
+  contract: C,
+  ...[input]: Partial<CallInput<C>> extends CallInput<C> ? [CallInput<C>?] : [CallInput<C>]
+): Promise<AnswerOf<C>> {
+  const given = (input ?? {}) as CallInput<C>;
+  return apiRequest<AnswerOf<C>>(
+    contract.method,
+    urlOf(contract, given),
+    (given as { body?: unknown }).body,
+  );
+}
 
 /** The server's own words for a failed call, else the screen's fallback text. */
 export function errorText(error: unknown, fallback: string): string {

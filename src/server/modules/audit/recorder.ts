@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { contractOf } from '../../contract-route';
 import type { Database } from '../../db/connection';
 import { inRequestTransaction } from '../../db/request-transaction';
 import { actionOf } from './actions';
@@ -70,7 +71,10 @@ async function eventOf(
   answer: Answer | null,
 ): Promise<NewAuditEvent> {
   const body = request.body;
-  const { action, recordType } = actionOf(request.method, route, { body, status });
+  const { action, recordType } = actionOf(request.method, route, contractOf(request)?.audit, {
+    body,
+    status,
+  });
   const actor = await actorOf(db, request, action, answer);
   const isAuth = action.startsWith('auth.');
   const params = (request.params ?? {}) as Record<string, unknown>;

@@ -28,7 +28,7 @@ export function authRoutes(
     if (attempt.waitMinutes > 0) {
       request.log.warn({ address: request.ip }, 'registration throttled');
       throw new AppError(
-        429,
+        'TOO_MANY_ATTEMPTS',
         `Too many registration attempts from this address. Please wait ${minutes(attempt.waitMinutes)} and try again.`,
       );
     }
@@ -48,7 +48,7 @@ export function authRoutes(
     if (attempt.waitMinutes > 0) {
       request.log.warn({ address: request.ip }, 'sign-in throttled');
       throw new AppError(
-        429,
+        'TOO_MANY_ATTEMPTS',
         `Too many failed sign-in attempts. Please wait ${minutes(attempt.waitMinutes)} and try again.`,
       );
     }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pageSchema } from '../../../domain/paging';
-import { saleSchema } from '../../../domain/sales-schemas';
+import { salesApi } from '../../../domain/contracts/sales';
+import { serve } from '../../contract-route';
 import type { Database } from '../../db/connection';
 import type { ReadCache } from '../../read-cache';
 import * as sales from './service';
@@ -10,22 +9,12 @@ export function salesRoutes(
   app: FastifyInstance,
   { db, cache }: { db: Database; cache: ReadCache },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get('/api/available-loaves', () =>
+  serve(app, salesApi.availableLoaves, async () =>
     cache.get('available-loaves', () => sales.availableLoavesNow(db)),
   );
-
-  api.get('/api/sales-transactions', { schema: { querystring: pageSchema } }, (request) =>
-    sales.listSales(db, request.query.limit, request.query.offset),
-  );
-  api.get('/api/sales-transactions/summary', () =>
+  serve(app, salesApi.list, async ({ query }) => sales.listSales(db, query.limit, query.offset));
+  serve(app, salesApi.summary, async () =>
     cache.get('sales-summary', () => sales.salesSummary(db)),
   );
-
-  api.post('/api/sales-transactions', { schema: { body: saleSchema } }, async (request, reply) => {
-    const sale = await sales.createSale(db, request.body);
-    reply.code(201);
-    return sale;
-  });
+  serve(app, salesApi.record, async ({ body }) => sales.createSale(db, body));
 }

@@ -2,14 +2,14 @@ import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { placeLoavesLeft } from '../../../domain/bread-stock';
 import type {
   AvailableLoaves,
-  SaleInput,
   SalesSummary,
   SaleTransaction,
-} from '../../../domain/sales-schemas';
+} from '../../../domain/contracts/sales';
+import type { SaleInput } from '../../../domain/sales-schemas';
 import { loavesValue } from '../../../domain/sales-schemas';
 import type { Database, Transaction } from '../../db/connection';
 import { breadLedger, distributors, productionBatches, salesTransactions } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { salesCount } from '../accounts/service';
 
 /** Batches fetched per step of the walk back from a bread's newest batch. */
@@ -159,7 +159,10 @@ export async function createSale(db: Database, input: SaleInput): Promise<SaleTr
       .for('share');
     if (!distributor) throw notFound('Distributor');
     if (distributor.archived) {
-      throw conflict(`${distributor.name} is archived and takes no new sales; unarchive first`);
+      throw new AppError(
+        'DISTRIBUTOR_ARCHIVED',
+        `${distributor.name} is archived and takes no new sales; unarchive first`,
+      );
     }
     const [stock] = await availableLoaves(tx, input.recipeName, { lock: true });
     const available = stock?.totalAvailable ?? 0;
@@ -170,7 +173,7 @@ export async function createSale(db: Database, input: SaleInput): Promise<SaleTr
           : available === 1
             ? `Only 1 loaf of ${input.recipeName} is available`
             : `Only ${available} loaves of ${input.recipeName} are available`;
-      throw conflict(message, [{ path: 'loavesTaken', message }]);
+      throw new AppError('LOAVES_NOT_AVAILABLE', message, [{ path: 'loavesTaken', message }]);
     }
     const [row] = await tx
       .insert(salesTransactions)

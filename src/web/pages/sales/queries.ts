@@ -1,12 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { salesApi } from '../../../domain/contracts/sales';
 import type { DistributorOption } from '../../../domain/distributor-schemas';
-import type {
-  AvailableLoaves,
-  SaleInput,
-  SalesSummary,
-  SaleTransaction,
-} from '../../../domain/sales-schemas';
-import { apiGet, apiRequest } from '../../api/http';
+import type { SaleInput } from '../../../domain/sales-schemas';
+import { apiGet, call } from '../../api/http';
 
 /** Spec: Recent Sales shows the last 5. */
 const RECENT_SALES = 5;
@@ -21,7 +17,7 @@ export const salesKeys = {
 export const useAvailableLoaves = (enabled = true) =>
   useQuery({
     queryKey: salesKeys.available,
-    queryFn: () => apiGet<AvailableLoaves[]>('/api/available-loaves'),
+    queryFn: () => call(salesApi.availableLoaves),
     enabled,
   });
 
@@ -36,17 +32,16 @@ export const useDistributorOptions = (enabled = true) =>
 export const useRecentSales = () =>
   useQuery({
     queryKey: salesKeys.recent,
-    queryFn: () => apiGet<SaleTransaction[]>(`/api/sales-transactions?limit=${RECENT_SALES}`),
+    queryFn: () => call(salesApi.list, { query: { limit: RECENT_SALES } }),
   });
 
 export const useSalesSummary = () =>
   useQuery({
     queryKey: salesKeys.summary,
-    queryFn: () => apiGet<SalesSummary>('/api/sales-transactions/summary'),
+    queryFn: () => call(salesApi.summary),
   });
 
 export const useRecordSale = () =>
   useMutation({
-    mutationFn: (input: SaleInput) =>
-      apiRequest<SaleTransaction>('POST', '/api/sales-transactions', input),
+    mutationFn: (input: SaleInput) => call(salesApi.record, { body: input }),
   });

@@ -1,37 +1,11 @@
-import type { ModuleKey } from '../../domain/modules';
-import { MODULE_DISPLAY_NAMES } from '../../domain/modules';
-import { type AccessSubject, hasRight, type Right } from '../../domain/permissions';
-
-/** Who may call a route. Every API route has exactly one entry in ROUTE_ACCESS. */
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'signed-in' }
-  | { kind: 'admin' }
-  | { kind: 'module'; module: ModuleKey; right: Right }
-  /** Look-ups another module's form needs: any one of these rights will do. */
-  | { kind: 'any-of'; rules: AccessRule[] };
-
-interface AccessRule {
-  module: ModuleKey;
-  right: Right;
-  /**
-   * A caller let in by this rule alone (a form's right, not the list's read)
-   * gets only these fields of each record: what the form needs.
-   */
-  fields?: readonly string[];
-}
+import { type Access, ADMIN, PUBLIC, SIGNED_IN } from '../../domain/access';
 
 /** What the recipe and purchase order forms need to choose an item. */
 const ITEM_CHOICE = ['id', 'name', 'category', 'unit', 'archived'] as const;
 
-const PUBLIC: Access = { kind: 'public' };
-const SIGNED_IN: Access = { kind: 'signed-in' };
-const ADMIN: Access = { kind: 'admin' };
-
 /**
- * The one table of who may call what, keyed by "METHOD /url" as the router
- * knows it. A route missing here refuses to register (and the guard refuses
- * the call), so a new route cannot be left open by accident.
+ * Access of the routes not yet declared by a contract (src/domain/contracts),
+ * keyed by "METHOD /url". Each entry goes when its route gets a contract.
  */
 export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/app-info': PUBLIC,
@@ -201,76 +175,3 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/admin/audit': ADMIN,
   'GET /api/openapi.json': ADMIN,
 };
-
-export function routeKey(method: string, url: string): string {
-  // Fastify adds a HEAD route beside every GET; both need the same right.
-  return `${method === 'HEAD' ? 'GET' : method} ${url}`;
-}
-
-/**
- * The fields of each record a look-up shows this caller: undefined for all of
- * them (a rule without `fields` lets the caller in), else those of every rule
- * that does.
- */
-export function visibleFields(
-  access: Access,
-  subject: AccessSubject,
-): ReadonlySet<string> | undefined {
-  if (access.kind !== 'any-of') return undefined;
-  const held = access.rules.filter((rule) => hasRight(subject, rule.module, rule.right));
-  if (held.some((rule) => !rule.fields)) return undefined;
-  return new Set(held.flatMap((rule) => rule.fields ?? []));
-}
-
-/** A write to a module answers in full only to a caller who may read that module. */
-export function readsWrittenModule(access: Access, subject: AccessSubject): boolean {
-  return access.kind !== 'module' || hasRight(subject, access.module, 'read');
-}
-
-export function isAllowed(access: Access, subject: AccessSubject): boolean {
-  switch (access.kind) {
-    case 'public':
-    case 'signed-in':
-      return true;
-    case 'admin':
-      return subject.isAdmin;
-    case 'module':
-      return hasRight(subject, access.module, access.right);
-    case 'any-of':
-      return access.rules.some((rule) => hasRight(subject, rule.module, rule.right));
-  }
-}
-
-const VERB: Record<Right, string> = { read: 'view', write: 'change', delete: 'delete from' };
-
-export function denialMessage(access: Access): string {
-  switch (access.kind) {
-    case 'admin':
-      return 'Only administrators can do this';
-    case 'module':
-      return `You do not have permission to ${VERB[access.right]} ${MODULE_DISPLAY_NAMES[access.module]}`;
-    default:
-      return 'You do not have permission to do this';
-  }
-}
-
-/** The rule in words, as the API description shows it. */
-export function describeAccess(access: Access): string {
-  switch (access.kind) {
-    case 'public':
-      return 'anyone';
-    case 'signed-in':
-      return 'any signed-in user';
-    case 'admin':
-      return 'administrators';
-    case 'module':
-      return `${access.right} on ${access.module}`;
-    case 'any-of':
-      return access.rules
-        .map(
-          (rule) =>
-            `${rule.right} on ${rule.module}${rule.fields ? ` (only ${rule.fields.join(', ')})` : ''}`,
-        )
-        .join(' or ');
-  }
-}
