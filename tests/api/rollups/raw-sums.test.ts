@@ -1,0 +1,270 @@
+import { join } from 'node:path';
+import { and, asc, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { RETURN_REASONS } from '../../../src/domain/distributor-schemas';
+import { businessDateRange } from '../../../src/domain/time';
+import { inRange } from '../../../src/server/db/date-range';
+import { rowsOf } from '../../../src/server/db/raw-results';
+import { breadReturns, distributorPayments, distributors, productionBatches, purchaseOrders, salesTransactions } from '../../../src/server/db/schema';
+import { accountOver, cashReceived, type DayRange, distributorTotals, expenditure } from '../../../src/server/modules/accounts/service';
+import { productionReport, reportWindow, returnsReport } from '../../../src/server/modules/reports/service';
+import { Random } from '../../../src/server/seed/random';
+import { LAGOS, db, shops, noDrift, emptyRecords, useRollupsDatabase } from './setup';
+
+useRollupsDatabase();
+
+describe('the roll-ups answer as the records do', () => {
+  it('gives the same accounts, cash and expenditure as raw sums over random records and ranges', async () => {
+    await emptyRecords();
+    const random = new Random(16);
+    const base = Date.UTC(2026, 0, 1);
+    // Many instants fall within an hour of a Lagos midnight.
+    const instant = () => {
+      const day = random.int(0, 60);
+      const hour = random.chance(0.5) ? random.pick([22, 23, 0]) : random.int(0, 23);
+      return new Date(base + day * 86_400_000 + hour * 3_600_000 + random.int(0, 3_599_999));
+    };
+    const money = (high: number) => random.int(0, high * 100) / 100;
+    await db.insert(salesTransactions).values(
+      Array.from({ length: 300 }, () => ({
+        distributorId: random.pick(shops),
+        recipeName: random.pick(['Agege', 'Sliced']),
+        loavesTaken: random.int(1, 80),
+        pricePerLoaf: money(900) + 1,
+        amountPaid: random.chance(0.5) ? money(20_000) : 0,
+        createdAt: instant(),
+      })),
+    );
+    await db.insert(breadReturns).values(
+      Array.from({ length: 80 }, () => ({
+        distributorId: random.pick(shops),
+        recipeName: random.pick(['Agege', 'Sliced']),
+        loavesReturned: random.int(1, 10),
+        pricePerLoaf: money(900),
+        reason: random.pick(RETURN_REASONS),
+        createdAt: instant(),
+      })),
+    );
+    await db.insert(distributorPayments).values(
+      Array.from({ length: 120 }, () => ({
+        distributorId: random.pick(shops),
+        amount: money(50_000) + 0.01,
+        createdAt: instant(),
+      })),
+    );
+    await db.insert(purchaseOrders).values(
+      Array.from({ length: 60 }, (_, n) => ({
+        orderNumber: `PO-P${n}`,
+        supplier: 'Honeywell',
+        items: [],
+        status: random.pick(['pending', 'delivered', 'cancelled']),
+        totalAmount: money(300_000),
+        orderDate: instant(),
+      })),
+    );
+    await db.insert(productionBatches).values(
+      Array.from({ length: 90 }, (_, n) => {
+        const status = random.pick(['planned', 'in_progress', 'completed', 'cancelled']);
+        return {
+          batchNumber: `P-${n}`,
+          recipeName: random.pick(['Agege', 'Sliced']),
+          flourKg: random.int(1000, 50_000) / 1000,
+          status,
+          startedAt: status === 'planned' ? null : instant(),
+          loavesProduced: status === 'completed' ? random.int(0, 400) : null,
+        };
+      }),
+    );
+    // Some records change afterwards.
+    await db.execute(
+      sql`update sales_transactions set created_at = created_at + interval '1 hour' where loaves_taken % 7 = 0`,
+    );
+    await db.execute(sql`delete from distributor_payments where amount < 5000`);
+    await noDrift();
+
+    // All days: one row per distributor (rollup_distributor_accounts).
+    const always = { start: new Date(0), end: new Date(Date.UTC(2100, 0, 1)) };
+    expect(await distributorTotals(db, {})).toEqual(await rawTotals(always));
+    const date = (day: number) => new Date(base + day * 86_400_000).toISOString().slice(0, 10);
+    for (let round = 0; round < 25; round += 1) {
+      const a = random.int(-2, 62);
+      const b = random.int(a, 64);
+      const days: DayRange = {
+        from: random.chance(0.2) ? null : date(a),
+        to: random.chance(0.2) ? null : date(b),
+      };
+      const range = {
+        start: days.from ? businessDateRange(days.from, LAGOS).start : new Date(0),
+        end: days.to ? businessDateRange(days.to, LAGOS).end : new Date(Date.UTC(2100, 0, 1)),
+      };
+      expect(await distributorTotals(db, days)).toEqual(await rawTotals(range));
+      const cash = await cashReceived(db, days);
+      const raw = await rawCash(range);
+      expect(cash).toEqual(raw);
+      expect(await expenditure(db, days)).toEqual(await rawExpenditure(range));
+      const window = reportWindow(
+        { startDate: days.from ?? undefined, endDate: days.to ?? undefined },
+        LAGOS,
+      );
+      expect(await returnsReport(db, window)).toEqual(await rawReturns(window));
+      const production = await productionReport(db, window);
+      expect(production).toMatchObject(await rawProduction(window));
+      const one = random.pick(shops);
+      const account = await accountOver(db, one, days);
+      const totals = (await rawTotals(range)).find((row) => row.distributorId === one);
+      expect(account.balance / 100).toBeCloseTo(totals?.balance ?? 0, 2);
+    }
+  });
+});
+
+type Range = { start: Date; end: Date };
+const within = (column: Parameters<typeof gte>[0], range: Range) =>
+  and(gte(column, range.start), lt(column, range.end));
+
+/** The reports' per-distributor totals summed from the records, as before the roll-ups. */
+async function rawTotals(range: Range) {
+  const rows = await rowsOf<{
+    id: string;
+    name: string;
+    sales: string;
+    paid: string;
+    returned: string;
+    count: number;
+  }>(
+    db,
+    sql`
+    select d.id, d.name,
+      coalesce(s.value, 0)::text as sales,
+      (coalesce(s.paid, 0) + coalesce(p.paid, 0))::text as paid,
+      coalesce(r.value, 0)::text as returned,
+      coalesce(s.n, 0)::int as count
+    from distributors d
+    left join (select distributor_id, sum(loaves_taken * price_per_loaf) as value,
+        sum(amount_paid) as paid, count(*) as n from sales_transactions
+        where created_at >= ${range.start} and created_at < ${range.end} group by 1) s on s.distributor_id = d.id
+    left join (select distributor_id, sum(amount) as paid from distributor_payments
+        where created_at >= ${range.start} and created_at < ${range.end} group by 1) p on p.distributor_id = d.id
+    left join (select distributor_id, sum(loaves_returned * price_per_loaf) as value from bread_returns
+        where created_at >= ${range.start} and created_at < ${range.end} group by 1) r on r.distributor_id = d.id
+    where s.distributor_id is not null or p.distributor_id is not null or r.distributor_id is not null
+    order by coalesce(s.value, 0) desc, d.name`,
+  );
+  return rows.map((row) => {
+    const kobo = (value: string) => Math.round(Number(value) * 100);
+    return {
+      distributorId: row.id,
+      distributorName: row.name,
+      totalSales: Number(row.sales),
+      payments: Number(row.paid),
+      returns: Number(row.returned),
+      balance: (kobo(row.sales) - kobo(row.paid) - kobo(row.returned)) / 100,
+      transactions: Number(row.count),
+    };
+  });
+}
+
+/** The production report's totals and flour trend summed from the batches, as before the roll-ups. */
+async function rawProduction(window: ReturnType<typeof reportWindow>) {
+  const b = productionBatches;
+  const [totals] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      completed: sql<number>`(count(*) filter (where ${b.status} = 'completed'))::int`,
+      inProgress: sql<number>`(count(*) filter (where ${b.status} = 'in_progress'))::int`,
+      loaves: sql<string>`coalesce(sum(${b.loavesProduced}) filter (where ${b.status} = 'completed'), 0)::text`,
+    })
+    .from(b)
+    .where(inRange(b.startedAt, window, true));
+  const trend = await db
+    .select({
+      period: sql<string>`to_char(${b.startedAt} at time zone ${LAGOS}, ${window.byDay ? 'YYYY-MM-DD' : 'YYYY-MM'})`,
+      value: sql<string>`sum(${b.flourKg})::text`,
+    })
+    .from(b)
+    .where(and(inRange(b.startedAt, window), isNotNull(b.startedAt), ne(b.status, 'cancelled')))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+  return {
+    totalBatches: Number(totals?.total),
+    completed: Number(totals?.completed),
+    inProgress: Number(totals?.inProgress),
+    totalLoaves: Number(totals?.loaves),
+    trend: trend.map((row) => ({ period: row.period, value: Number(row.value) })),
+  };
+}
+
+/** The returns report summed from the returns, as before the roll-ups. */
+async function rawReturns(window: ReturnType<typeof reportWindow>) {
+  const r = breadReturns;
+  const value = sql`${r.loavesReturned} * ${r.pricePerLoaf}`;
+  const dated = inRange(r.createdAt, window);
+  const reasons = await db
+    .select({
+      reason: r.reason,
+      loaves: sql<string>`sum(${r.loavesReturned})::text`,
+      amount: sql<string>`sum(${value})::text`,
+    })
+    .from(r)
+    .where(dated)
+    .groupBy(r.reason);
+  const byReason = RETURN_REASONS.map((reason) => {
+    const row = reasons.find((candidate) => candidate.reason === reason);
+    return { reason, loaves: Number(row?.loaves ?? 0), amount: Number(row?.amount ?? 0) };
+  });
+  const byDistributor = await db
+    .select({
+      distributorId: r.distributorId,
+      distributorName: distributors.name,
+      totalLoaves: sql<string>`sum(${r.loavesReturned})::text`,
+      totalAmount: sql<string>`sum(${value})::text`,
+      returns: sql<number>`count(*)::int`,
+    })
+    .from(r)
+    .leftJoin(distributors, eq(distributors.id, r.distributorId))
+    .where(dated)
+    .groupBy(r.distributorId, distributors.name)
+    .orderBy(sql`sum(${value}) desc`, asc(distributors.name));
+  return {
+    totalAmount: byReason.reduce((sum, row) => sum + Math.round(row.amount * 100), 0) / 100,
+    totalLoaves: byReason.reduce((sum, row) => sum + row.loaves, 0),
+    byReason,
+    byDistributor: byDistributor.map((row) => ({
+      ...row,
+      totalLoaves: Number(row.totalLoaves),
+      totalAmount: Number(row.totalAmount),
+      returns: Number(row.returns),
+    })),
+  };
+}
+
+async function rawCash(range: Range) {
+  const [atSale] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${salesTransactions.amountPaid}), 0)::text`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(salesTransactions)
+    .where(within(salesTransactions.createdAt, range));
+  const [later] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${distributorPayments.amount}), 0)::text`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(distributorPayments)
+    .where(within(distributorPayments.createdAt, range));
+  return {
+    atSale: { total: Number(atSale?.total), count: Number(atSale?.count) },
+    payments: { total: Number(later?.total), count: Number(later?.count) },
+  };
+}
+
+async function rawExpenditure(range: Range) {
+  const [row] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${purchaseOrders.totalAmount}), 0)::text`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(purchaseOrders)
+    .where(and(ne(purchaseOrders.status, 'cancelled'), within(purchaseOrders.orderDate, range)));
+  return { total: Number(row?.total), count: Number(row?.count) };
+}
