@@ -1,22 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import {
-  DATE_LIKE,
-  EXTREME_NUMBERS,
-  fingerprintDiff,
-  fingerprinter,
-  LONG_STRINGS,
-  NAN_LIKE,
-  NASTY_STRINGS,
-  NIL_UUID,
-  problemsWith,
-  readIdOf,
-  report,
-  type Seed,
-  seedBakery,
-  send,
-} from '../support/fuzz';
+import { NIL_UUID } from '../support/fuzz/values';
+import { fingerprintDiff, fingerprinter } from '../support/fuzz/database';
+import { problemsWith, report, send } from '../support/fuzz/answers';
+import { readIdOf, type Seed, seedBakery } from '../support/fuzz/seed';
 import { firstAdmin } from '../support/personas';
 import { createTestApp, type TestApp } from '../support/test-app';
 
