@@ -1,120 +1,20 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, newPage, PHONE, screenshot, startWebApp } from '../support/browser';
-import {
-  dismissToast,
-  expectToast,
-  fieldError,
-  mainNavigation,
-  navEntryNames,
-  registerThroughApi,
-  signInThroughApi,
-  type TestUser,
-  waitForLanding,
-  waitForPageTitle,
-  waitUntilSettled,
-} from './helpers';
-
-/** The first account on the fresh database: the administrator. */
-const ADMIN: Required<TestUser> = {
-  firstName: 'Ngozi',
-  lastName: 'Adeyemi',
-  email: 'ngozi@bakery.ng',
-  username: 'ngozi_admin',
-  password: 'proofing-basket-9',
-};
-
-const ROLE_NAME = 'Inventory Viewers';
-
-/** Made by the admin in the Add User dialog, with the role above. */
-const STOREKEEPER: Required<TestUser> = {
-  firstName: 'Tunde',
-  lastName: 'Bakare',
-  email: 'tunde@bakery.ng',
-  username: 'tunde_store',
-  password: 'sacks-of-flour',
-};
-const STOREKEEPER_NEW_LAST_NAME = 'Bakare-Olu';
-
-/** Made by the admin, then deactivated. */
-const LEAVER: Required<TestUser> = {
-  firstName: 'Bisi',
-  lastName: 'Lawal',
-  email: 'bisi@bakery.ng',
-  username: 'bisi_leaver',
-  password: 'last-shift-77',
-};
-
-/** The add/edit user dialog (and no other dialog is open with it). */
-function userDialog(page: Page): Locator {
-  return page.getByRole('dialog');
-}
-
-/** The desktop table row of a user, found by the Username cell. */
-function userRow(page: Page, username: string): Locator {
-  return page
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: username, exact: true }) });
-}
-
-/** The phone's card of a user (not the Users card around all of them). */
-function userCard(page: Page, username: string): Locator {
-  return page
-    .locator('.mantine-Card-root')
-    .filter({ has: page.getByText(username, { exact: true }) })
-    .filter({ hasNot: page.getByRole('button', { name: 'Add User' }) });
-}
-
-/** The Roles tab card of a role. */
-function roleCard(page: Page, name: string): Locator {
-  return page.getByTestId('role-card').filter({ has: page.getByText(name, { exact: true }) });
-}
-
-async function fillUserForm(page: Page, user: Required<TestUser>): Promise<void> {
-  const dialog = userDialog(page);
-  await dialog.getByLabel('Username', { exact: true }).fill(user.username);
-  await dialog.getByLabel('Email', { exact: true }).fill(user.email);
-  await dialog.getByLabel('Password', { exact: true }).fill(user.password);
-  await dialog.getByLabel('First Name', { exact: true }).fill(user.firstName);
-  await dialog.getByLabel('Last Name', { exact: true }).fill(user.lastName);
-}
-
-/** Signs in through the landing page's Login form, as a person would. */
-async function signInThroughLanding(page: Page, user: TestUser): Promise<void> {
-  await page.goto('/');
-  await waitForLanding(page);
-  await page.getByLabel('Username', { exact: true }).fill(user.username);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { PHONE, screenshot } from '../../support/browser';
+import { useSignedInPage } from '../../support/signed-in-page';
+import { dismissToast, expectToast, fieldError, mainNavigation, navEntryNames, waitForPageTitle } from '../helpers';
+import { ADMIN, fillUserForm, LEAVER, ROLE_NAME, roleCard, signInThroughLanding, STOREKEEPER, STOREKEEPER_NEW_LAST_NAME, userDialog, userRow } from './setup';
 
 describe('admin panel', () => {
-  let web: Awaited<ReturnType<typeof startWebApp>>;
-  let browser: Browser;
+  const signedIn = useSignedInPage(ADMIN);
   let page: Page;
-  const contexts: BrowserContext[] = [];
-
-  /** A fresh browser profile, as another person on another machine. */
-  async function freshPage(viewport?: typeof PHONE): Promise<Page> {
-    const fresh = await newPage(browser, web.baseUrl, viewport);
-    contexts.push(fresh.context);
-    return fresh.page;
-  }
+  const freshPage = (viewport?: typeof PHONE) => signedIn.freshPage(viewport);
 
   beforeAll(async () => {
-    [web, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-    page = await freshPage();
-    await registerThroughApi(page, ADMIN);
-    await signInThroughApi(page, ADMIN);
+    page = signedIn.page;
     await page.goto('/admin');
     await waitForPageTitle(page, 'Admin Panel');
     await userRow(page, ADMIN.username).waitFor();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await web?.close();
   });
 
   describe('the Add User form', () => {
@@ -408,68 +308,6 @@ describe('admin panel', () => {
       expect(new URL(theirs.url()).pathname).toBe('/');
       await theirs.getByRole('button', { name: 'Sign In' }).waitFor();
       expect((await theirs.request.get('/api/auth/user')).status()).toBe(401);
-    });
-  });
-
-  test('the API tab names BakeryPro API and links the OpenAPI JSON', async () => {
-    await page.getByRole('tab', { name: 'API' }).click();
-    await page.getByText('BakeryPro API', { exact: true }).waitFor();
-    const download = page.getByRole('link', { name: 'Download OpenAPI JSON' });
-    expect(await download.getAttribute('href')).toBe('/api/openapi.json');
-    // The link leads somewhere real for the signed-in admin.
-    const response = await page.request.get('/api/openapi.json');
-    expect(response.status()).toBe(200);
-    expect(((await response.json()) as { info: { title: string } }).info.title).toBe(
-      'BakeryPro API',
-    );
-  });
-
-  describe('on a phone', () => {
-    let phone: Page;
-
-    beforeAll(async () => {
-      phone = await freshPage(PHONE);
-      await signInThroughApi(phone, ADMIN);
-      await phone.goto('/admin');
-      await waitForPageTitle(phone, 'Admin Panel');
-    });
-
-    test('the Users tab shows each user as a card with Edit and Delete, and no table', async () => {
-      const card = userCard(phone, LEAVER.username);
-      await card.waitFor();
-      expect(await card.getByText(LEAVER.email, { exact: true }).isVisible()).toBe(true);
-      expect(
-        await card.getByText(`${LEAVER.firstName} ${LEAVER.lastName}`, { exact: true }).isVisible(),
-      ).toBe(true);
-      expect(await card.getByText('Inactive', { exact: true }).isVisible()).toBe(true);
-      expect(await card.getByText('Role: No role', { exact: true }).isVisible()).toBe(true);
-      expect(await card.getByRole('button', { name: 'Edit', exact: true }).isVisible()).toBe(true);
-      expect(await card.getByRole('button', { name: 'Delete', exact: true }).isVisible()).toBe(
-        true,
-      );
-
-      expect(await phone.getByRole('table').count()).toBe(0);
-      expect(await phone.getByRole('columnheader', { name: 'Username' }).count()).toBe(0);
-      const scrollWidth = await phone.evaluate(() => document.documentElement.scrollWidth);
-      expect(scrollWidth).toBeLessThanOrEqual(PHONE.width);
-      await screenshot(phone, 'e2e-admin-users-phone');
-    });
-
-    test("a card's Edit opens the Edit User dialog, which fits the phone", async () => {
-      const card = userCard(phone, LEAVER.username);
-      await card.getByRole('button', { name: 'Edit', exact: true }).click();
-      const dialog = userDialog(phone);
-      await dialog.getByRole('heading', { name: 'Edit User' }).waitFor();
-      await waitUntilSettled(dialog);
-      expect(await dialog.getByLabel('Username', { exact: true }).inputValue()).toBe(
-        LEAVER.username,
-      );
-      const box = await dialog.boundingBox();
-      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
-      await screenshot(phone, 'e2e-admin-dialog-phone');
-
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await dialog.waitFor({ state: 'detached' });
     });
   });
 });
