@@ -54,6 +54,8 @@ export interface AppOptions {
    * the bound for sign-in data changed outside the app, such as with psql.
    */
   signedInMaxAgeMs?: number;
+  /** The clock of sessions and read caches (ms since the epoch): tests move one, not wait. */
+  now?: () => number;
 }
 
 /** Builds the whole HTTP application on an open, migrated database. Tests call it directly. */
@@ -65,6 +67,7 @@ export async function buildApp({
   sweepEveryMs = 15 * 60 * 1000,
   changes,
   signedInMaxAgeMs = 10_000,
+  now = Date.now,
 }: AppOptions) {
   // Every part of the app queries through this handle, so a write request's
   // queries all join its one transaction (src/server/db/request-transaction.ts).
@@ -139,8 +142,8 @@ export async function buildApp({
   // A write empties both caches here and in every other process before its answer
   // goes out, so whoever wrote reads their own change, and a user's changed rights
   // or deactivation apply at their next call.
-  const cache = new ReadCache({ enabled: config.readCache });
-  const signedIn = new ReadCache({ maxAgeMs: signedInMaxAgeMs, enabled: config.readCache });
+  const cache = new ReadCache({ enabled: config.readCache, now });
+  const signedIn = new ReadCache({ maxAgeMs: signedInMaxAgeMs, enabled: config.readCache, now });
   const forgetCachedReads = () => {
     cache.invalidate();
     signedIn.invalidate();
@@ -156,7 +159,7 @@ export async function buildApp({
     }
     return payload;
   });
-  const store = new DatabaseSessionStore(db, signedIn);
+  const store = new DatabaseSessionStore(db, signedIn, now);
   await app.register(fastifyCookie, {
     secret: await resolveSessionSecret(db, config.sessionSecret),
   });
@@ -164,6 +167,7 @@ export async function buildApp({
     store,
     idleMs,
     maxMs: config.sessionMaxDays * 24 * 60 * 60 * 1000,
+    now,
   });
   const loginThrottle = new LoginThrottle(db, throttle);
   // Every app process sweeps; the deletes are idempotent, so they need no coordination.

@@ -20,15 +20,19 @@ export class ReadCache {
   private readonly maxEntries: number;
   /** false (READ_CACHE=off): nothing kept or shared, so every read pays its full cost. */
   private readonly enabled: boolean;
+  /** The time in ms since the epoch; tests pass a clock they move, instead of waiting. */
+  private readonly now: () => number;
 
   constructor({
     maxAgeMs = 60_000,
     maxEntries = 1_000,
     enabled = true,
-  }: { maxAgeMs?: number; maxEntries?: number; enabled?: boolean } = {}) {
+    now = Date.now,
+  }: { maxAgeMs?: number; maxEntries?: number; enabled?: boolean; now?: () => number } = {}) {
     this.maxAgeMs = maxAgeMs;
     this.maxEntries = maxEntries;
     this.enabled = enabled;
+    this.now = now;
   }
 
   invalidate(): void {
@@ -40,7 +44,7 @@ export class ReadCache {
   async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
     if (!this.enabled) return compute();
     const entry = this.entries.get(key);
-    if (entry && Date.now() - entry.storedAt < this.maxAgeMs) return entry.value as T;
+    if (entry && this.now() - entry.storedAt < this.maxAgeMs) return entry.value as T;
     const shared = this.running.get(key);
     if (shared) return shared as Promise<T>;
     const startedIn = this.generation;
@@ -63,7 +67,7 @@ export class ReadCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { value, storedAt: Date.now() });
+    this.entries.set(key, { value, storedAt: this.now() });
   }
 }
 

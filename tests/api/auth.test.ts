@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { sessions, users } from '../../src/server/db/schema';
 import { ApiClient, signedInClient, validUser } from '../support/api-client';
+import { testClock } from '../support/clock';
 import { createTestApp, type TestApp, testConfig } from '../support/test-app';
 
 let testApp: TestApp;
@@ -246,10 +247,12 @@ describe('inactive users', () => {
   });
 
   it('are refused within the sign-in cache age when deactivated outside the app (psql)', async () => {
+    const clock = testClock();
     const app = await buildApp({
       config: testConfig(),
       db: testApp.database.db,
       signedInMaxAgeMs: 300,
+      now: clock.now,
     });
     try {
       const client = new ApiClient({ ...testApp, app });
@@ -263,7 +266,7 @@ describe('inactive users', () => {
         .update(users)
         .set({ isActive: false })
         .where(eq(users.username, 'baker_quiet_leaver'));
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      clock.advance(400);
       expect((await client.get('/api/auth/user')).status).toBe(401);
     } finally {
       await app.close();

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { DatabaseSessionStore } from '../../src/server/auth/session-store';
 import { appSettings, sessions } from '../../src/server/db/schema';
 import { ReadCache } from '../../src/server/read-cache';
 import { ApiClient, signedInClient } from '../support/api-client';
+import { testClock } from '../support/clock';
 import { createTestApp, type TestApp, testConfig } from '../support/test-app';
 
 let testApp: TestApp;
@@ -13,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sessionRows = () => testApp.database.db.select().from(sessions);
 
 describe('sessions', () => {
@@ -60,14 +60,16 @@ describe('sessions', () => {
 });
 
 describe('the idle timeout (SESSION_IDLE_HOURS)', () => {
-  // Three seconds of idleness end a session; the app sweeps every 200 ms.
+  // Three seconds of idleness end a session, on a clock the tests move. The app sweeps every 50 ms.
   const IDLE_HOURS = 3 / 3600;
 
   it('keeps a session in use alive, ends an idle one, and the app deletes its row by itself', async () => {
+    const clock = testClock();
     const app = await buildApp({
       config: testConfig({ sessionIdleHours: IDLE_HOURS }),
       db: testApp.database.db,
-      sweepEveryMs: 200,
+      sweepEveryMs: 50,
+      now: clock.now,
     });
     try {
       const short = { ...testApp, app };
@@ -80,14 +82,18 @@ describe('the idle timeout (SESSION_IDLE_HOURS)', () => {
       const sid = sidOf(client);
       // In use for longer than the idle time: each call pushes the expiry back.
       for (let i = 0; i < 4; i++) {
-        await sleep(1000);
+        clock.advance(1000);
         expect((await client.get('/api/auth/user')).status).toBe(200);
       }
-      // Then idle for longer than the timeout.
-      await sleep(3800);
-      expect(
-        await testApp.database.db.select().from(sessions).where(eq(sessions.sid, sid)),
-      ).toEqual([]);
+      // Then idle for longer than the timeout, until the next sweep.
+      clock.advance(3800);
+      await vi.waitFor(
+        async () =>
+          expect(
+            await testApp.database.db.select().from(sessions).where(eq(sessions.sid, sid)),
+          ).toEqual([]),
+        { timeout: 2000, interval: 25 },
+      );
       expect((await client.get('/api/auth/user')).status).toBe(401);
     } finally {
       await app.close();
@@ -95,9 +101,11 @@ describe('the idle timeout (SESSION_IDLE_HOURS)', () => {
   });
 
   it('does not bring back a session that ended elsewhere while this process still held it', async () => {
+    const clock = testClock();
     const app = await buildApp({
       config: testConfig({ sessionIdleHours: IDLE_HOURS }),
       db: testApp.database.db,
+      now: clock.now,
     });
     try {
       const client = new ApiClient({ ...testApp, app });
@@ -107,7 +115,7 @@ describe('the idle timeout (SESSION_IDLE_HOURS)', () => {
       // Signed out by another process, whose notice has not arrived: this
       // process still has the session cached, and its refresh is due.
       await testApp.database.db.delete(sessions).where(eq(sessions.sid, sid));
-      await sleep(900);
+      clock.advance(900);
       const reply = await client.get('/api/auth/user');
       expect(reply.status).toBe(401);
       expect(
@@ -134,9 +142,11 @@ describe('the absolute lifetime (SESSION_MAX_DAYS)', () => {
 
   it('ends a session that long after sign-in, though it never sat idle', async () => {
     // Idle for 3 s would end it; 4 s after sign-in ends it whatever its use.
+    const clock = testClock();
     const app = await buildApp({
       config: testConfig({ sessionIdleHours: 3 / 3600, sessionMaxDays: 4 / 86_400 }),
       db: testApp.database.db,
+      now: clock.now,
     });
     try {
       await signedInClient(testApp, 'busy');
@@ -146,13 +156,13 @@ describe('the absolute lifetime (SESSION_MAX_DAYS)', () => {
         password: 'correct-horse-1',
       });
       expect(login.status).toBe(200);
-      const signedInAt = Date.now();
+      const signedInAt = clock.now();
       // Each call comes well within the idle time and pushes the idle expiry back.
       for (let i = 0; i < 3; i++) {
-        await sleep(1000);
+        clock.advance(1000);
         expect((await client.get('/api/auth/user')).status).toBe(200);
       }
-      await sleep(Math.max(0, signedInAt + 4200 - Date.now()));
+      clock.advance(Math.max(0, signedInAt + 4200 - clock.now()));
       const reply = await client.get('/api/auth/user');
       expect(reply.status).toBe(401);
       expect(reply.body).toEqual({ message: 'Please sign in to continue' });

@@ -34,14 +34,16 @@ export class DatabaseSessionStore {
   constructor(
     private readonly db: Database,
     private readonly signedIn: ReadCache,
+    /** The time in ms since the epoch, expiries are judged by; tests move it instead of waiting. */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** The live session with this id, or null. */
   async find(sid: string): Promise<StoredSession | null> {
     let found = await this.signedIn.get(`session:${sid}`, () => this.read(sid));
     // A copy that has run out may have been pushed back by another process: ask the database.
-    if (found && found.expireMs <= Date.now()) found = await this.read(sid);
-    return found && found.expireMs > Date.now() ? found : null;
+    if (found && found.expireMs <= this.now()) found = await this.read(sid);
+    return found && found.expireMs > this.now() ? found : null;
   }
 
   /** A new session's row; its id is fresh random bytes, so it replaces none. */
@@ -59,7 +61,7 @@ export class DatabaseSessionStore {
     const updated = await this.db
       .update(sessions)
       .set(rowOf(session))
-      .where(and(eq(sessions.sid, sid), gt(sessions.expire, new Date())))
+      .where(and(eq(sessions.sid, sid), gt(sessions.expire, new Date(this.now()))))
       .returning({ sid: sessions.sid });
     this.signedIn.invalidate();
     return updated.length > 0;
@@ -72,14 +74,14 @@ export class DatabaseSessionStore {
 
   /** Expired sessions are refused by `find`; this removes their rows. */
   async removeExpired(): Promise<void> {
-    await this.db.delete(sessions).where(lt(sessions.expire, new Date()));
+    await this.db.delete(sessions).where(lt(sessions.expire, new Date(this.now())));
   }
 
   private async read(sid: string): Promise<StoredSession | null> {
     const [row] = await this.db
       .select({ sess: sessions.sess, expire: sessions.expire })
       .from(sessions)
-      .where(and(eq(sessions.sid, sid), gt(sessions.expire, new Date())))
+      .where(and(eq(sessions.sid, sid), gt(sessions.expire, new Date(this.now()))))
       .limit(1);
     const sess = row?.sess as
       | { userId?: unknown; signedInAt?: unknown; refreshedAt?: unknown }

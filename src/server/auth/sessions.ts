@@ -45,7 +45,18 @@ export interface Sessions {
  */
 export function installSessions(
   app: FastifyInstance,
-  { store, idleMs, maxMs }: { store: DatabaseSessionStore; idleMs: number; maxMs: number },
+  {
+    store,
+    idleMs,
+    maxMs,
+    now = Date.now,
+  }: {
+    store: DatabaseSessionStore;
+    idleMs: number;
+    maxMs: number;
+    /** The time in ms since the epoch; tests pass a clock they move, instead of waiting. */
+    now?: () => number;
+  },
 ): Sessions {
   const refreshEveryMs = Math.min(REFRESH_EVERY_MS, idleMs / 4);
   app.decorateRequest('session', null);
@@ -81,19 +92,19 @@ export function installSessions(
       // Secure when the request came over HTTPS (directly or through a trusted proxy).
       secure: 'auto',
       path: '/',
-      maxAge: Math.max(0, Math.floor((stored(session).expireMs - Date.now()) / 1000)),
+      maxAge: Math.max(0, Math.floor((stored(session).expireMs - now()) / 1000)),
     });
   }
 
   return {
     async start(request, reply, userId) {
       if (request.session) await store.remove(request.session.id);
-      const now = Date.now();
+      const at = now();
       const session = {
         id: randomBytes(32).toString('base64url'),
         userId,
-        signedInAt: now,
-        refreshedAt: now,
+        signedInAt: at,
+        refreshedAt: at,
       };
       await store.create(session.id, stored(session));
       request.session = session;
@@ -107,8 +118,8 @@ export function installSessions(
     async keepAlive(request, reply) {
       const session = request.session;
       if (!session) return false;
-      if (Date.now() - session.refreshedAt < refreshEveryMs) return true;
-      const refreshed = { ...session, refreshedAt: Date.now() };
+      if (now() - session.refreshedAt < refreshEveryMs) return true;
+      const refreshed = { ...session, refreshedAt: now() };
       if (!(await store.refresh(session.id, stored(refreshed)))) {
         request.session = null;
         return false;
