@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fromKobo, type Kobo, toKobo } from './money';
+import { fromKobo, subtractKobo, toKobo } from './money';
 import { cursorSchema, keysetSchema } from './paging';
 
 export const ACCOUNTING_PERIODS = [
@@ -133,10 +133,10 @@ const oneDecimal = (value: number) =>
 
 /** Profit and margin (1 decimal; 0 when there is no income), exact to the kobo. */
 export function profitOf(income: number, expenditure: number): { amount: number; margin: number } {
-  const profit = toKobo(income) - toKobo(expenditure);
   const incomeKobo = toKobo(income);
+  const profit = subtractKobo(incomeKobo, toKobo(expenditure));
   return {
-    amount: fromKobo(profit as Kobo),
+    amount: fromKobo(profit),
     margin: incomeKobo > 0 ? oneDecimal((profit / incomeKobo) * 100) : 0,
   };
 }

@@ -1,3 +1,5 @@
+import { roundNaira } from './money';
+
 /** A spreadsheet cell: quoted when it holds a comma, quote or line break; formulas defused. */
 export function csvCell(value: string | number): string {
   const text = String(value);
@@ -16,4 +18,4 @@ export function toCsv(rows: readonly CsvRow[]): string {
 }
 
 /** An amount as a spreadsheet reads it: a plain decimal with 2 places. */
-export const csvAmount = (naira: number) => (Math.round(naira * 100) / 100).toFixed(2);
+export const csvAmount = (naira: number) => roundNaira(naira).toFixed(2);

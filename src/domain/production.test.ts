@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Kobo } from './money';
+import { toKobo } from './money';
 import {
   averageBatchKg,
   batchIngredientCost,
@@ -236,12 +236,12 @@ describe('batchIngredientCost and costPerLoaf', () => {
   });
 
   it('divides the cost by whole loaves, rounded to the kobo; 0 without loaves', () => {
-    expect(costPerLoaf(100_000 as Kobo, 3)).toBe(333.33);
-    expect(costPerLoaf(200_000 as Kobo, 3)).toBe(666.67);
-    expect(costPerLoaf(3_247_050 as Kobo, 1)).toBe(32_470.5);
-    expect(costPerLoaf(100_000 as Kobo, 0)).toBe(0);
-    expect(costPerLoaf(100_000 as Kobo, -2)).toBe(0);
-    expect(costPerLoaf(100_000 as Kobo, Number.NaN)).toBe(0);
+    expect(costPerLoaf(toKobo(1000), 3)).toBe(333.33);
+    expect(costPerLoaf(toKobo(2000), 3)).toBe(666.67);
+    expect(costPerLoaf(toKobo(32_470.5), 1)).toBe(32_470.5);
+    expect(costPerLoaf(toKobo(1000), 0)).toBe(0);
+    expect(costPerLoaf(toKobo(1000), -2)).toBe(0);
+    expect(costPerLoaf(toKobo(1000), Number.NaN)).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { fromKobo, type Kobo } from './money';
+import { costToKobo, divideKobo, exactCost, fromKobo, type Kobo } from './money';
 import { roundQuantity } from './quantity';
 import { businessDateDigits } from './time';
 
@@ -79,34 +79,19 @@ export function batchIngredientCost(
   flourKg: number,
   inventory: readonly CostedItem[],
 ): Kobo {
-  const lines = used.map(({ item, quantity }) => exactValue(quantity, item.unitCost));
+  const lines = used.map(({ item, quantity }) => exactCost(quantity, item.unitCost));
   if (!used.some(({ item }) => isFlourItem(item))) {
     const flour = inventory.find((item) => isFlourItem(item) && unitsFit('kg', item.unit));
-    if (flour) lines.push(exactValue(convertQuantity(flourKg, 'kg', flour.unit), flour.unitCost));
+    if (flour) lines.push(exactCost(convertQuantity(flourKg, 'kg', flour.unit), flour.unitCost));
   }
-  return roundToKobo(lines.reduce((total, line) => total + line, 0n));
-}
-
-/**
- * Quantity (3 decimals) times unit cost (4 decimals), exactly, in ten-millionths
- * of a naira: lines are added before any rounding, so the total is the true one.
- */
-function exactValue(quantity: number, unitCost: number): bigint {
-  return BigInt(Math.round(quantity * 1000)) * BigInt(Math.round(unitCost * 10_000));
-}
-
-/** Ten-millionths of a naira to whole kobo, half away from zero. */
-function roundToKobo(value: bigint): Kobo {
-  const perKobo = 100_000n;
-  const magnitude = value < 0n ? -value : value;
-  const kobo = (magnitude + perKobo / 2n) / perKobo;
-  return Number(value < 0n ? -kobo : kobo) as Kobo;
+  // Lines are added before any rounding, so the total is the true one.
+  return costToKobo(lines.reduce((total, line) => total + line, 0n));
 }
 
 /** Cost per loaf to the kobo; 0 until at least one loaf is counted. */
 export function costPerLoaf(ingredientCost: Kobo, loaves: number): number {
   if (!(loaves >= 1)) return 0;
-  return fromKobo(Math.round(ingredientCost / Math.floor(loaves)) as Kobo);
+  return fromKobo(divideKobo(ingredientCost, Math.floor(loaves)));
 }
 
 /** Spec: year, month, day and the last 3 digits of the timestamp, e.g. "BATCH-20261121-042". */

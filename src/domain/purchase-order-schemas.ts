@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isStorableText, recordId, storable } from './fields';
-import { formatNaira, fromKobo, hasAtMostDecimals, sumKobo, toKobo } from './money';
+import { costToKobo, exactCost, formatNaira, fromKobo, hasAtMostDecimals, sumNaira } from './money';
 
 export const PURCHASE_ORDER_STATUSES = ['pending', 'shipped', 'delivered', 'cancelled'] as const;
 export type PurchaseOrderStatus = (typeof PURCHASE_ORDER_STATUSES)[number];
@@ -131,25 +131,13 @@ export const purchaseOrderSchema = z.strictObject({
 });
 export type PurchaseOrderInput = z.input<typeof purchaseOrderSchema>;
 
-/** A value of at most `places` decimals as a whole number of 10^-places, read from its decimal text. */
-function scaledInteger(value: number, places: number): bigint {
-  const text = String(value);
-  return BigInt(
-    Math.round(text.includes('e') ? value * 10 ** places : Number(`${text}e${places}`)),
-  );
-}
-
 /**
  * Quantity × unit cost to the kobo, half away from zero, in exact decimal
  * arithmetic: thousandths of a unit times ten-thousandths of a naira, then
  * rounded once (floats would make 0.105 × 10 a kobo short).
  */
 export function lineTotalOf(quantity: number, unitCost: number): number {
-  const product = scaledInteger(quantity, 3) * scaledInteger(unitCost, 4);
-  const koboUnit = 100_000n; // 10^-7 naira per product unit, 10^-2 per kobo
-  const magnitude = product < 0n ? -product : product;
-  const kobo = (magnitude + koboUnit / 2n) / koboUnit;
-  return Number(product < 0n ? -kobo : kobo) / 100;
+  return fromKobo(costToKobo(exactCost(quantity, unitCost)));
 }
 
 /**
@@ -194,7 +182,7 @@ export function unusualUnitCost(
 
 /** The order total: the sum of the line totals, in whole kobo. */
 export function orderTotal(lines: readonly { totalCost: number }[]): number {
-  return fromKobo(sumKobo(lines.map((line) => toKobo(line.totalCost))));
+  return sumNaira(lines.map((line) => line.totalCost));
 }
 
 /** The spec's default order number: PO-{year}-{last 6 digits of the timestamp}. */

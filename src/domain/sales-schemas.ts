@@ -8,7 +8,7 @@ import {
   storable,
   WHOLE_LOAVES,
 } from './fields';
-import { fromKobo, type Kobo, toKobo } from './money';
+import { fromKobo, multiplyKobo, subtractKobo, toKobo } from './money';
 
 /** POST /api/sales-transactions (spec sections 5 and 7). */
 export const saleSchema = z.strictObject({
@@ -32,7 +32,7 @@ export type SaleInput = z.input<typeof saleSchema>;
 
 /** Loaves × price per loaf, exact to the kobo. */
 export function loavesValue(loaves: number, pricePerLoaf: number): number {
-  return fromKobo((loaves * toKobo(pricePerLoaf)) as Kobo);
+  return fromKobo(multiplyKobo(toKobo(pricePerLoaf), loaves));
 }
 
 /**
@@ -42,8 +42,11 @@ export function loavesValue(loaves: number, pricePerLoaf: number): number {
 export function overpaidBy(sale: Pick<SaleInput, 'loavesTaken' | 'pricePerLoaf' | 'amountPaid'>) {
   const paid = sale.amountPaid ?? 0;
   if (![sale.loavesTaken, sale.pricePerLoaf, paid].every(Number.isFinite)) return 0;
-  const excess = toKobo(paid) - toKobo(loavesValue(sale.loavesTaken, sale.pricePerLoaf));
-  return excess > 0 ? fromKobo(excess as Kobo) : 0;
+  const excess = subtractKobo(
+    toKobo(paid),
+    toKobo(loavesValue(sale.loavesTaken, sale.pricePerLoaf)),
+  );
+  return excess > 0 ? fromKobo(excess) : 0;
 }
 
 export interface SaleTransaction {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type CsvRow, csvAmount } from './csv';
 import type { Distributor } from './distributor-schemas';
-import { fromKobo, type Kobo, toKobo } from './money';
+import { addKobo, fromKobo, subtractKobo, sumNaira, toKobo } from './money';
 
 const EARLIEST = '1900-01-01';
 
@@ -84,21 +84,21 @@ export function withRunningBalance(
   records: readonly StatementRecord[],
 ): { lines: StatementLine[]; closingBalance: number; totalCharges: number; totalCredits: number } {
   let balance = toKobo(openingBalance);
-  let charges = 0;
-  let credits = 0;
+  let charges = toKobo(0);
+  let credits = toKobo(0);
   const lines = records.map((record) => {
     const charge = toKobo(record.charge);
     const credit = toKobo(record.credit);
-    charges += charge;
-    credits += credit;
-    balance = (balance + charge - credit) as Kobo;
+    charges = addKobo(charges, charge);
+    credits = addKobo(credits, credit);
+    balance = subtractKobo(addKobo(balance, charge), credit);
     return { ...record, balance: fromKobo(balance) };
   });
   return {
     lines,
     closingBalance: fromKobo(balance),
-    totalCharges: fromKobo(charges as Kobo),
-    totalCredits: fromKobo(credits as Kobo),
+    totalCharges: fromKobo(charges),
+    totalCredits: fromKobo(credits),
   };
 }
 
@@ -131,8 +131,8 @@ export async function* statementCsvRows(
     if (records.length === 0) continue;
     const page = withRunningBalance(balance, records);
     balance = page.closingBalance;
-    charges = fromKobo((toKobo(charges) + toKobo(page.totalCharges)) as Kobo);
-    credits = fromKobo((toKobo(credits) + toKobo(page.totalCredits)) as Kobo);
+    charges = sumNaira([charges, page.totalCharges]);
+    credits = sumNaira([credits, page.totalCredits]);
     yield page.lines.map((line) => [
       formatDate(line.at),
       CSV_KIND[line.kind],

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
 import { type CsvRow, csvAmount, toCsv } from '../domain/csv';
-import { fromKobo, type Kobo, toKobo } from '../domain/money';
+import { addKobo, fromKobo, toKobo } from '../domain/money';
 
 /** Rows an export reads from the database at a time. */
 export const EXPORT_PAGE = 1000;
@@ -64,13 +64,13 @@ export async function* withTotal<T>(
   },
 ): AsyncGenerator<CsvRow[]> {
   yield [header];
-  let kobo = 0;
+  let kobo = toKobo(0);
   for await (const page of pages) {
     yield page.map((item) => {
       const amount = shape.amount(item);
-      kobo += toKobo(amount);
+      kobo = addKobo(kobo, toKobo(amount));
       return [...shape.cells(item), csvAmount(amount)];
     });
   }
-  yield [shape.total(csvAmount(fromKobo(kobo as Kobo)))];
+  yield [shape.total(csvAmount(fromKobo(kobo)))];
 }

@@ -14,7 +14,7 @@ import {
   profitOf,
 } from '../../../domain/accounting';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../domain/distributor-schemas';
-import { formatNaira, fromKobo, type Kobo, toKobo } from '../../../domain/money';
+import { formatNaira, sumNaira } from '../../../domain/money';
 import { businessDate, businessDateRange } from '../../../domain/time';
 import { countOf } from '../../../domain/words';
 import { EXPORT_PAGE, everyPage, withTotal } from '../../csv-export';
@@ -80,7 +80,7 @@ export async function accountingSummary(
   const range = resolveRange(query, timeZone);
   const { atSale: sales, payments } = await cashReceived(db, daysOf(range));
   const orders = await expenditure(db, daysOf(range));
-  const totalIncome = fromKobo((toKobo(sales.total) + toKobo(payments.total)) as Kobo);
+  const totalIncome = sumNaira([sales.total, payments.total]);
   return {
     period: range.period,
     income: {

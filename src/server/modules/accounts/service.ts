@@ -10,8 +10,7 @@
  */
 import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
-import type { Kobo } from '../../../domain/money';
-import { toKobo } from '../../../domain/money';
+import { subtractKobo, toKobo } from '../../../domain/money';
 import type { DistributorTotals } from '../../../domain/reports';
 import type { Database, Transaction } from '../../db/connection';
 import {
@@ -190,7 +189,7 @@ export async function accountOver(db: Db, distributorId: string, days: DayRange)
     .where(eq(distributors.id, distributorId));
   const charges = toKobo(row?.charges ?? 0);
   const credits = toKobo(row?.credits ?? 0);
-  return { charges, credits, balance: (charges - credits) as Kobo };
+  return { charges, credits, balance: subtractKobo(charges, credits) };
 }
 
 export interface Tally {

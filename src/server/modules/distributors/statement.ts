@@ -6,7 +6,7 @@ import {
   RETURN_REASON_LABELS,
   type ReturnReason,
 } from '../../../domain/distributor-schemas';
-import { formatNaira, fromKobo, type Kobo, toKobo } from '../../../domain/money';
+import { addKobo, formatNaira, fromKobo, subtractKobo, toKobo } from '../../../domain/money';
 import { loavesValue } from '../../../domain/sales-schemas';
 import {
   STATEMENT_PAGE,
@@ -85,13 +85,13 @@ async function balanceThrough(db: Database, id: string, cursor: string, timeZone
   const thatDay = await sums(db, id, (source) =>
     and(gte(source.table.createdAt, dayStart), sql`not (${afterCursor(source, cursor)})`),
   );
-  return earlier.balance + thatDay.balance;
+  return addKobo(earlier.balance, thatDay.balance);
 }
 
 /** What was charged and credited, in kobo, over the lines each source's condition picks. */
 async function sums(db: Database, distributorId: string, where: Position) {
-  let charges = 0;
-  let credits = 0;
+  let charges = toKobo(0);
+  let credits = toKobo(0);
   for (const source of SOURCES) {
     const [row] = await db
       .select({
@@ -100,10 +100,10 @@ async function sums(db: Database, distributorId: string, where: Position) {
       })
       .from(source.table)
       .where(and(eq(source.table.distributorId, distributorId), where(source)));
-    charges += toKobo(row?.charges ?? 0);
-    credits += toKobo(row?.credits ?? 0);
+    charges = addKobo(charges, toKobo(row?.charges ?? 0));
+    credits = addKobo(credits, toKobo(row?.credits ?? 0));
   }
-  return { charges, credits, balance: charges - credits };
+  return { charges, credits, balance: subtractKobo(charges, credits) };
 }
 
 const micros = (at: AnyPgColumn) =>
@@ -230,8 +230,6 @@ async function statementRange(
   };
 }
 
-const naira = (kobo: number) => fromKobo(kobo as Kobo);
-
 /**
  * A distributor's sales, payments and returns between two business days
  * (inclusive), a page of lines at a time (STATEMENT_PAGE), with the balance
@@ -256,12 +254,12 @@ export async function distributorStatement(
   const last = shown.at(-1);
   return {
     ...head,
-    openingBalance: naira(opening.balance),
-    totalCharges: naira(period.charges),
-    totalCredits: naira(period.credits),
-    closingBalance: naira(opening.balance + period.balance),
+    openingBalance: fromKobo(opening.balance),
+    totalCharges: fromKobo(period.charges),
+    totalCredits: fromKobo(period.credits),
+    closingBalance: fromKobo(addKobo(opening.balance, period.balance)),
     lines: withRunningBalance(
-      naira(before),
+      fromKobo(before),
       shown.map(({ cursor: _, micros: __, ...line }) => line),
     ).lines,
     ...(records.length > STATEMENT_PAGE && last ? { nextCursor: last.cursor } : {}),
@@ -290,6 +288,6 @@ export async function statementCsv(
   const slug = head.distributor.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
   return {
     fileName: `statement-${slug || 'distributor'}-${head.startDate}-to-${head.endDate}.csv`,
-    rows: statementCsvRows({ ...head, openingBalance: naira(opening.balance) }, pages, when),
+    rows: statementCsvRows({ ...head, openingBalance: fromKobo(opening.balance) }, pages, when),
   };
 }

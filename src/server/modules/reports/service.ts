@@ -4,7 +4,14 @@ import {
   RETURN_REASONS,
   type ReturnReason,
 } from '../../../domain/distributor-schemas';
-import { fromKobo, type Kobo, sumKobo, toKobo } from '../../../domain/money';
+import {
+  addKobo,
+  fromKobo,
+  type Kobo,
+  subtractNaira,
+  sumNaira,
+  toKobo,
+} from '../../../domain/money';
 import type { KeysetPage } from '../../../domain/paging';
 import type { BatchStatus } from '../../../domain/production-schemas';
 import type {
@@ -61,17 +68,17 @@ const num = (value: string | number | null | undefined) => Number(value ?? 0);
 const BY_PERIOD = sql`1`;
 
 function mergeTrends(...series: { period: string; value: string }[][]): TrendPoint[] {
-  const byPeriod = new Map<string, number>();
+  const byPeriod = new Map<string, Kobo>();
   for (const rows of series) {
     for (const row of rows) {
       // Sums of 2-decimal NUMERICs, added in kobo so the points stay exact.
-      const kobo = Math.round(num(row.value) * 100);
-      byPeriod.set(row.period, (byPeriod.get(row.period) ?? 0) + kobo);
+      const kobo = toKobo(num(row.value));
+      byPeriod.set(row.period, addKobo(byPeriod.get(row.period) ?? toKobo(0), kobo));
     }
   }
   return [...byPeriod.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([period, kobo]) => ({ period, value: kobo / 100 }));
+    .map(([period, kobo]) => ({ period, value: fromKobo(kobo) }));
 }
 
 export async function returnsReport(db: Database, window: Window): Promise<ReturnsReport> {
@@ -103,9 +110,8 @@ export async function returnsReport(db: Database, window: Window): Promise<Retur
     .where(dated)
     .groupBy(r.distributorId, distributors.name)
     .orderBy(desc(sql`sum(${r.returnsValue})`), asc(distributors.name));
-  const totalAmountKobo = byReason.reduce((sum, row) => sum + Math.round(row.amount * 100), 0);
   return {
-    totalAmount: totalAmountKobo / 100,
+    totalAmount: sumNaira(byReason.map((row) => row.amount)),
     totalLoaves: byReason.reduce((sum, row) => sum + row.loaves, 0),
     byReason,
     byDistributor: byDistributor.map((row) => ({
@@ -187,7 +193,7 @@ export function returnsHistoryCsv(db: Database, window: Window, dates: ReportQue
 }
 
 const sumOf = (rows: DistributorTotals[], key: 'totalSales' | 'payments' | 'returns' | 'balance') =>
-  fromKobo(sumKobo(rows.map((row) => toKobo(row[key]))));
+  sumNaira(rows.map((row) => row[key]));
 
 export async function salesReport(db: Database, window: Window): Promise<SalesReport> {
   const byDistributor = await distributorTotals(db, window.days);
@@ -207,13 +213,13 @@ export async function financialReport(db: Database, window: Window): Promise<Fin
   const cashReceived = sumOf(rows, 'payments');
   const cashAtSale = await trendOf(db, 'paidAtSale', window.days, window.byDay);
   const payments = await trendOf(db, 'payments', window.days, window.byDay);
-  const netSales = fromKobo((toKobo(totalRevenue) - toKobo(totalReturns)) as Kobo);
+  const netSales = subtractNaira(totalRevenue, totalReturns);
   return {
     totalRevenue,
     cashReceived,
     totalReturns,
     netSales,
-    accountsReceivable: fromKobo((toKobo(netSales) - toKobo(cashReceived)) as Kobo),
+    accountsReceivable: subtractNaira(netSales, cashReceived),
     // Spec: only distributors who owe, the largest debt first.
     balances: rows.filter((row) => row.balance > 0).sort((a, b) => b.balance - a.balance),
     trend: mergeTrends(cashAtSale, payments),
