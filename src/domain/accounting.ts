@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateRangeFields } from './fields';
 import { fromKobo, subtractKobo, toKobo } from './money';
 import { cursorSchema, keysetSchema } from './paging';
 
@@ -23,19 +24,9 @@ export const PERIOD_LABELS: Record<PeriodType, string> = {
   custom: 'Custom Range',
 };
 
-export const EARLIEST_DATE = '1900-01-01';
-
-const day = (label: string) =>
-  z.iso
-    .date({ error: `${label} must be a date (yyyy-MM-dd)` })
-    .refine((value) => value >= EARLIEST_DATE, {
-      error: `${label} cannot be before 1900-01-01`,
-    });
-
 const periodFields = {
   period: z.enum(ACCOUNTING_PERIODS, { error: 'Choose a period' }).optional(),
-  startDate: day('Start date').optional(),
-  endDate: day('End date').optional(),
+  ...dateRangeFields,
 };
 
 function checkPeriod(

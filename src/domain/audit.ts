@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EARLIEST_DATE } from './accounting';
+import { dateRangeFields, datesInOrder, END_BEFORE_START } from './fields';
 import { pageSchema } from './paging';
 
 /**
@@ -112,12 +112,6 @@ export function auditRecordLabel(recordType: string): string {
 /** Who filter: a user's id, or "none" for calls made without signing in. */
 export const NO_USER = 'none';
 
-const day = (label: string) =>
-  z.iso
-    .date({ error: `${label} must be a date (yyyy-MM-dd)` })
-    .refine((value) => value >= EARLIEST_DATE, { error: `${label} cannot be before 1900-01-01` })
-    .optional();
-
 /**
  * `GET /api/admin/audit` and the Audit Trail's filter row: who, module or
  * exact action, record id, outcome, Lagos calendar dates, and paging (newest
@@ -141,13 +135,9 @@ export const auditQuerySchema = pageSchema
       .pipe(z.uuid({ error: 'Enter a whole record id (like 3f2b9c1e-…-…)' }).toLowerCase())
       .optional(),
     outcome: z.enum(['succeeded', 'refused'], { error: 'Choose succeeded or refused' }).optional(),
-    startDate: day('Start date'),
-    endDate: day('End date'),
+    ...dateRangeFields,
   })
-  .refine((query) => !query.startDate || !query.endDate || query.startDate <= query.endDate, {
-    path: ['endDate'],
-    error: 'End date cannot be before the start date',
-  });
+  .refine(datesInOrder, END_BEFORE_START);
 export type AuditQuery = z.input<typeof auditQuerySchema>;
 
 /** One row of the audit trail as the API sends it. */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isStorableText, optionalNotes, recordId, storable } from './fields';
+import {
+  dateRangeFields,
+  datesInOrder,
+  END_BEFORE_START,
+  isStorableText,
+  optionalNotes,
+  recordId,
+  storable,
+} from './fields';
 
 describe('text a database can keep', () => {
   it('accepts any well-formed text, emoji, right-to-left and control characters included', () => {
@@ -54,5 +62,33 @@ describe('record ids', () => {
         'Choose an item',
       );
     }
+  });
+});
+
+describe('a date range', () => {
+  const range = z.strictObject(dateRangeFields).refine(datesInOrder, END_BEFORE_START);
+  const messages = (query: object) =>
+    range.safeParse(query).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ??
+    [];
+
+  it('takes both dates, one, or none', () => {
+    expect(messages({ startDate: '2026-11-01', endDate: '2026-11-30' })).toEqual([]);
+    expect(messages({ startDate: '2026-11-01' })).toEqual([]);
+    expect(messages({})).toEqual([]);
+  });
+
+  it('refuses what is not a bakery day, and days before 1900, with the field name', () => {
+    expect(messages({ startDate: '21/11/2026' })).toEqual([
+      ['startDate', 'Start date must be a date (yyyy-MM-dd)'],
+    ]);
+    expect(messages({ endDate: '1899-12-31' })).toEqual([
+      ['endDate', 'End date cannot be before 1900-01-01'],
+    ]);
+  });
+
+  it('refuses an end before the start, on the end date', () => {
+    expect(messages({ startDate: '2026-11-02', endDate: '2026-11-01' })).toEqual([
+      ['endDate', 'End date cannot be before the start date'],
+    ]);
   });
 });

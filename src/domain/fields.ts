@@ -62,3 +62,26 @@ export const someFieldOf = <T extends z.ZodObject>(fields: T) =>
   fields.refine((edit) => Object.values(edit).some((value) => value !== undefined), {
     error: NOTHING_TO_CHANGE,
   });
+
+/** The earliest bakery date a date field takes. */
+export const EARLIEST_DATE = '1900-01-01';
+
+/** A bakery day (yyyy-MM-dd, a calendar date in the bakery's time zone). */
+const day = (label: string) =>
+  z.iso
+    .date({ error: `${label} must be a date (yyyy-MM-dd)` })
+    .refine((value) => value >= EARLIEST_DATE, { error: `${label} cannot be before 1900-01-01` });
+
+/** `?startDate=&endDate=`, each optional. */
+export const dateRangeFields = {
+  startDate: day('Start date').optional(),
+  endDate: day('End date').optional(),
+};
+
+/** An end date not before the start date: `.refine(datesInOrder, END_BEFORE_START)`. */
+export const datesInOrder = (range: { startDate?: string; endDate?: string }) =>
+  !range.startDate || !range.endDate || range.startDate <= range.endDate;
+export const END_BEFORE_START = {
+  path: ['endDate'],
+  error: 'End date cannot be before the start date',
+};

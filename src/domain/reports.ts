@@ -1,28 +1,19 @@
 import { z } from 'zod';
-import { EARLIEST_DATE } from './accounting';
 import type { ReturnReason } from './distributor-schemas';
+import { dateRangeFields, datesInOrder, END_BEFORE_START } from './fields';
 import type { ModuleKey } from './modules';
 import { keysetSchema } from './paging';
 import type { BatchStatus } from './production-schemas';
 
-const day = (label: string) =>
-  z.iso
-    .date({ error: `${label} must be a date (yyyy-MM-dd)` })
-    .refine((value) => value >= EARLIEST_DATE, { error: `${label} cannot be before 1900-01-01` })
-    .optional();
-
-const dates = { startDate: day('Start date'), endDate: day('End date') };
-const inOrder = (range: { startDate?: string; endDate?: string }) =>
-  !range.startDate || !range.endDate || range.startDate <= range.endDate;
-const reversed = { path: ['endDate'], error: 'End date cannot be before the start date' };
-
 /** `?startDate=&endDate=`, both optional (spec: "from X onwards", "up to Y"). */
-export const reportQuerySchema = z.strictObject(dates).refine(inOrder, reversed);
+export const reportQuerySchema = z
+  .strictObject(dateRangeFields)
+  .refine(datesInOrder, END_BEFORE_START);
 
 /** The returns history a page at a time: the dates, `limit` and `before` (a page's `nextCursor`). */
 export const returnsHistoryQuerySchema = z
-  .strictObject({ ...dates, ...keysetSchema.shape })
-  .refine(inOrder, reversed);
+  .strictObject({ ...dateRangeFields, ...keysetSchema.shape })
+  .refine(datesInOrder, END_BEFORE_START);
 export type ReportQuery = z.input<typeof reportQuerySchema>;
 
 export const REPORT_TABS = ['returns', 'sales', 'production', 'inventory', 'financial'] as const;

@@ -1,23 +1,13 @@
 import { z } from 'zod';
 import { type CsvRow, csvAmount } from './csv';
 import type { Distributor } from './distributor-schemas';
+import { dateRangeFields, datesInOrder, END_BEFORE_START } from './fields';
 import { addKobo, fromKobo, subtractKobo, sumNaira, toKobo } from './money';
 
-const EARLIEST = '1900-01-01';
-
-const day = (label: string) =>
-  z.iso
-    .date({ error: `${label} must be a date (yyyy-MM-dd)` })
-    .refine((value) => value >= EARLIEST, { error: `${label} cannot be before 1900-01-01` })
-    .optional();
-
-const dates = { startDate: day('Start date'), endDate: day('End date') };
-const inOrder = (range: { startDate?: string; endDate?: string }) =>
-  !range.startDate || !range.endDate || range.startDate <= range.endDate;
-const reversed = { path: ['endDate'], error: 'End date cannot be before the start date' };
-
 /** `?startDate=&endDate=` (yyyy-MM-dd, business days); both default to this month so far. */
-export const statementQuerySchema = z.strictObject(dates).refine(inOrder, reversed);
+export const statementQuerySchema = z
+  .strictObject(dateRangeFields)
+  .refine(datesInOrder, END_BEFORE_START);
 
 /**
  * Where a page of statement lines ends: the line's instant in microseconds,
@@ -32,8 +22,8 @@ export const statementCursorSchema = z
 
 /** The screen's query: the dates, and `after` (a page's `nextCursor`) for the next lines. */
 export const statementPageQuerySchema = z
-  .strictObject({ ...dates, after: statementCursorSchema.optional() })
-  .refine(inOrder, reversed);
+  .strictObject({ ...dateRangeFields, after: statementCursorSchema.optional() })
+  .refine(datesInOrder, END_BEFORE_START);
 export type StatementPageQuery = z.input<typeof statementPageQuerySchema>;
 
 /** Lines per page of the statement screen. */

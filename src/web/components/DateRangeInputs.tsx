@@ -1,4 +1,4 @@
-import { EARLIEST_DATE } from '../../domain/accounting';
+import { EARLIEST_DATE } from '../../domain/fields';
 import { DateField } from './DateField';
 
 /**

@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Card, Group, Stack, Table, Text, Title } from '@ma
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { EARLIEST_DATE } from '../../../domain/accounting';
+import { EARLIEST_DATE } from '../../../domain/fields';
 import { formatNaira } from '../../../domain/money';
 import type { Statement, StatementLine } from '../../../domain/statement';
 import { businessDate, DEFAULT_TIME_ZONE } from '../../../domain/time';
