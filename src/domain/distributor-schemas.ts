@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import {
+  breadType,
   isStorableText,
   nairaAmount,
   optionalNotes,
   PRICE_NEGATIVE,
   recordId,
   someFieldOf,
+  someLoaves,
   storable,
-  WHOLE_LOAVES,
 } from './fields';
 import { formatNaira } from './money';
 import { pageSchema } from './paging';
@@ -82,17 +83,8 @@ export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
 /** POST /api/bread-returns (spec: at least 1 loaf, spoiled by default). */
 export const breadReturnSchema = z.strictObject({
   distributorId: recordId('Choose a distributor'),
-  recipeName: z
-    .string({ error: 'Choose a bread type' })
-    .refine(isStorableText, storable('Bread type'))
-    .trim()
-    .min(1, { error: 'Choose a bread type' })
-    .max(200, { error: 'Choose a bread type' }),
-  loavesReturned: z
-    .number({ error: 'Must return at least 1 loaf' })
-    .int({ error: WHOLE_LOAVES })
-    .min(1, { error: 'Must return at least 1 loaf' })
-    .max(1_000_000, { error: 'Too many loaves' }),
+  recipeName: breadType,
+  loavesReturned: someLoaves('Must return at least 1 loaf'),
   pricePerLoaf: nairaAmount(PRICE_NEGATIVE, 'Price'),
   reason: z.enum(RETURN_REASONS, { error: 'Choose a reason' }).default('spoiled'),
   notes: optionalNotes,

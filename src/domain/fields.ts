@@ -35,6 +35,22 @@ export const storable = (label: string) => ({
   error: `${label} contains a character that is not allowed`,
 });
 
+/** The bread a sale or a return names: a recipe's name, as the distributor screens pick it. */
+export const breadType = z
+  .string({ error: 'Choose a bread type' })
+  .refine(isStorableText, storable('Bread type'))
+  .trim()
+  .min(1, { error: 'Choose a bread type' })
+  .max(200, { error: 'Choose a bread type' });
+
+/** Loaves handed over or brought back: whole, at least 1 (`none` says so for this move). */
+export const someLoaves = (none: string) =>
+  z
+    .number({ error: none })
+    .int({ error: WHOLE_LOAVES })
+    .min(1, { error: none })
+    .max(1_000_000, { error: 'Too many loaves' });
+
 /**
  * A record's id: a uuid, made lower case, so that an id typed in capitals
  * names the same record in code (Map keys, comparisons) as in the database.

@@ -1,29 +1,19 @@
 import { z } from 'zod';
 import {
-  isStorableText,
+  breadType,
   nairaAmount,
   optionalNotes,
   PRICE_NEGATIVE,
   recordId,
-  storable,
-  WHOLE_LOAVES,
+  someLoaves,
 } from './fields';
 import { fromKobo, multiplyKobo, subtractKobo, toKobo } from './money';
 
 /** POST /api/sales-transactions (spec sections 5 and 7). */
 export const saleSchema = z.strictObject({
   distributorId: recordId('Choose a distributor'),
-  recipeName: z
-    .string({ error: 'Choose a bread type' })
-    .refine(isStorableText, storable('Bread type'))
-    .trim()
-    .min(1, { error: 'Choose a bread type' })
-    .max(200, { error: 'Choose a bread type' }),
-  loavesTaken: z
-    .number({ error: 'Must take at least 1 loaf' })
-    .int({ error: WHOLE_LOAVES })
-    .min(1, { error: 'Must take at least 1 loaf' })
-    .max(1_000_000, { error: 'Too many loaves' }),
+  recipeName: breadType,
+  loavesTaken: someLoaves('Must take at least 1 loaf'),
   pricePerLoaf: nairaAmount(PRICE_NEGATIVE, 'Price'),
   amountPaid: nairaAmount('Amount paid cannot be negative', 'Amount paid').default(0),
   notes: optionalNotes,
