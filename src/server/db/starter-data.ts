@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   MODULE_DESCRIPTIONS,
   MODULE_DISPLAY_NAMES,
@@ -6,6 +6,7 @@ import {
   type ModuleKey,
 } from '../../domain/modules';
 import type { Database } from './connection';
+import { lockFor } from './locks';
 import { appSettings, permissions, rolePermissions, roles } from './schema';
 
 type Grant = 'r' | 'rw' | 'rwd';
@@ -50,7 +51,7 @@ const STARTER_ROLES: {
 export async function ensureStarterData(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     // Two app processes starting together on one PostgreSQL take turns here.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bakery:starter-data'))`);
+    await lockFor(tx, 'bakery:starter-data');
     await tx
       .insert(permissions)
       .values(

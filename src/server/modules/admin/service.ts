@@ -11,6 +11,7 @@ import type {
 import { isModuleKey, MODULE_KEYS } from '../../../domain/modules';
 import { hashPassword } from '../../auth/password';
 import type { Database, Transaction } from '../../db/connection';
+import { lockFor } from '../../db/locks';
 import { rowsOf } from '../../db/raw-results';
 import {
   auditEvents,
@@ -79,7 +80,7 @@ async function assignRole(tx: Transaction, userId: string, roleId: string | null
 
 /** Admin changes to users take turns, so two of them cannot each remove "the other" last admin. */
 async function lockAdminChanges(tx: Transaction) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bakery:admins'))`);
+  await lockFor(tx, 'bakery:admins');
 }
 
 async function otherActiveAdmins(tx: Transaction, userId: string): Promise<number> {

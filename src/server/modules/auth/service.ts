@@ -6,6 +6,7 @@ import { REGISTRATION_CLOSED } from '../../../domain/settings-schemas';
 import type { CurrentUser } from '../../../domain/user';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../auth/password';
 import type { Database, Transaction } from '../../db/connection';
+import { lockFor } from '../../db/locks';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema';
 import { AppError, conflict, forbidden } from '../../errors';
 import { readSettings } from '../admin/settings';
@@ -128,7 +129,7 @@ export async function registrationState(db: Database) {
 export async function registerUser(db: Database, input: RegisterInput) {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bakery:register'))`);
+    await lockFor(tx, 'bakery:register');
     const [existing] = await tx.select({ id: users.id }).from(users).limit(1);
     // Before the taken-name check: a closed door says nothing about who is inside.
     if (existing && !(await readSettings(tx)).allowSelfRegistration) {

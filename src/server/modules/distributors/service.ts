@@ -16,6 +16,7 @@ import { returnPriceTooHigh } from '../../../domain/distributor-schemas';
 import { toKobo } from '../../../domain/money';
 import { countOf } from '../../../domain/words';
 import type { Database, Transaction } from '../../db/connection';
+import { lockFor } from '../../db/locks';
 import {
   breadReturns,
   distributorPayments,
@@ -220,9 +221,7 @@ const toReturn = (row: ReturnRow): BreadReturn => ({
 export async function createReturn(db: Database, input: BreadReturnInput) {
   return db.transaction(async (tx) => {
     const distributor = await requireDistributor(tx, input.distributorId);
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`bakery:returns:${input.distributorId}`}))`,
-    );
+    await lockFor(tx, `bakery:returns:${input.distributorId}`);
     const [bought] = await tx
       .select({
         loaves: sql<string>`coalesce(sum(${salesTransactions.loavesTaken}), 0)::text`,

@@ -8,6 +8,7 @@ import type {
 } from '../../../domain/inventory-schemas';
 import { quantityDifference } from '../../../domain/quantity';
 import type { Database, Transaction } from '../../db/connection';
+import { lockFor } from '../../db/locks';
 import { rowsOf } from '../../db/raw-results';
 import {
   inventoryItems,
@@ -79,7 +80,7 @@ const nameKey = (name: AnyColumn | string) =>
 /** The item in use already called `name`, other than `exceptId`. */
 async function itemNamed(tx: Transaction, name: string, exceptId?: string) {
   // Serialises item names so two saves of the same new name cannot both pass.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bakery:item-names'))`);
+  await lockFor(tx, 'bakery:item-names');
   const [taken] = await tx
     .select({ name: inventoryItems.name })
     .from(inventoryItems)

@@ -20,6 +20,7 @@ import {
 import { businessDateRange } from '../../../domain/time';
 import type { Database, Transaction } from '../../db/connection';
 import { isUniqueViolation } from '../../db/errors';
+import { lockFor } from '../../db/locks';
 import { inventoryItems, productionBatches, recipes, stockMovements } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { changeStock } from '../inventory/stock';
@@ -82,9 +83,7 @@ async function getBatch(db: Database, id: string): Promise<ProductionBatch> {
  */
 async function unusedDefaultNumber(tx: Transaction, timeZone: string): Promise<string> {
   const wanted = defaultBatchNumber(new Date(), timeZone);
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext(${`bakery:batch-number:${wanted.slice(0, -3)}`}))`,
-  );
+  await lockFor(tx, `bakery:batch-number:${wanted.slice(0, -3)}`);
   const sameDay = await tx
     .select({ batchNumber: productionBatches.batchNumber })
     .from(productionBatches)

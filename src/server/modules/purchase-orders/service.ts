@@ -14,6 +14,7 @@ import {
 } from '../../../domain/purchase-order-schemas';
 import type { Database, Transaction } from '../../db/connection';
 import { isUniqueViolation } from '../../db/errors';
+import { lockFor } from '../../db/locks';
 import { inventoryItems, purchaseOrders } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { changeStock } from '../inventory/stock';
@@ -131,7 +132,7 @@ const isTaken = async (tx: Transaction, orderNumber: string) =>
  * or app processes) take turns (tests/resilience/races.test.ts).
  */
 async function unusedDefaultNumber(tx: Transaction): Promise<string> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bakery:order-number'))`);
+  await lockFor(tx, 'bakery:order-number');
   const wanted = defaultOrderNumber();
   let candidate = wanted;
   for (let suffix = 2; await isTaken(tx, candidate); suffix += 1) {

@@ -8,6 +8,7 @@ import type {
   RecipeUpdateInput,
 } from '../../../domain/recipe-schemas';
 import type { Database, Transaction } from '../../db/connection';
+import { lockFor } from '../../db/locks';
 import { inventoryItems, recipes } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 
@@ -111,7 +112,7 @@ async function checkIngredients(tx: Transaction, lines: readonly Line[]) {
 /** Two recipes in use may not share a name: sales and available loaves go by recipe name. */
 async function checkNameFree(tx: Transaction, name: string, exceptId?: string) {
   // Serialises recipe writes so two saves of the same new name cannot both pass.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bakery:recipe-names'))`);
+  await lockFor(tx, 'bakery:recipe-names');
   const [taken] = await tx
     .select({ id: recipes.id })
     .from(recipes)
