@@ -1,27 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { join } from 'node:path';
 import pg from 'pg';
 import { type AppOptions, buildApp } from '../../src/server/app';
 import { type AppConfig, readConfig } from '../../src/server/config';
-import { type Database, type DatabaseHandle, openDatabase } from '../../src/server/db/connection';
-import * as schema from '../../src/server/db/schema';
+import {
+  type DatabaseHandle,
+  MIGRATIONS_FOLDER,
+  type OpenOptions,
+  openDatabase,
+} from '../../src/server/db/connection';
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory, or a new
  * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped after).
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ kind: 'memory' });
+  if (!serverUrl) return openDatabase({ kind: 'memory' }, options);
   const scratch = await scratchPostgres(serverUrl);
-  const handle = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 5 });
+  const handle = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 5 }, options);
   return {
     ...handle,
     close: async () => {
@@ -83,10 +81,7 @@ export async function createTestApp(
   };
 }
 
-export const MIGRATIONS_FOLDER = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../src/server/db/migrations',
-);
+export { MIGRATIONS_FOLDER };
 
 /** A copy of the app's first `count` migrations in `folder`: the schema an older release made. */
 export function migrationsUpTo(count: number, folder: string): { folder: string; tags: string[] } {
@@ -98,32 +93,5 @@ export function migrationsUpTo(count: number, folder: string): { folder: string;
   return { folder, tags: journal.entries.map((entry) => entry.tag) };
 }
 
-/** A database with no migrations applied, of the kind this run tests. */
-export async function unmigratedDatabase(): Promise<{
-  db: Database;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const client = new PGlite();
-    await client.exec(`SET TIME ZONE 'UTC'`);
-    const db = drizzlePglite(client, { schema });
-    return {
-      db,
-      migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
-      close: () => client.close(),
-    };
-  }
-  const scratch = await scratchPostgres(serverUrl);
-  const pool = new pg.Pool({ connectionString: scratch.url, max: 2, options: '-c TimeZone=UTC' });
-  const db = drizzleNodePg(pool, { schema });
-  return {
-    db,
-    migrate: (folder) => migrateNodePg(db, { migrationsFolder: folder }),
-    close: async () => {
-      await pool.end();
-      await scratch.drop();
-    },
-  };
-}
+/** A database with no migrations applied, of the kind this run tests; `migrate(folder)` applies some. */
+export const unmigratedDatabase = () => openTestDatabase({ migrate: false });

@@ -35,21 +35,54 @@ export interface DatabaseHandle {
   kind: 'embedded' | 'postgres';
   /** Absent where no other process can share the database. */
   changes?: ChangeFeed;
+  /** Applies the migrations in `folder` that this database has not had yet. */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'embedded'; dataDir: string; durability?: EmbeddedDurability }
   | { kind: 'memory' };
 
-/** Opens the database, applies pending migrations and returns it ready for use. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export interface OpenOptions {
+  /**
+   * Apply the app's pending migrations (default). The backup and verify
+   * commands open the database as it is, and a backup records the schema it finds.
+   */
+  migrate?: boolean;
+  /**
+   * Create the embedded database when DATA_DIR holds none (default). The
+   * commands that read a database refuse an empty folder instead of creating one.
+   */
+  create?: boolean;
+}
+
+/**
+ * Opens the database for the app, a command or a test. The embedded one takes
+ * the DATA_DIR lock, so this fails with DataDirInUseError while an app runs on it.
+ */
+export async function openDatabase(
+  target: DatabaseTarget,
+  { migrate = true, create = true }: OpenOptions = {},
+): Promise<DatabaseHandle> {
+  const handle = await openTarget(target, create);
+  if (!migrate) return handle;
+  try {
+    await handle.migrate();
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+function openTarget(target: DatabaseTarget, create: boolean): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 10);
   if (target.kind === 'memory') return openPglite(new PGlite(), () => {});
-  return openEmbedded(resolve(target.dataDir), target.durability ?? DEFAULT_DURABILITY);
+  return openEmbedded(resolve(target.dataDir), target.durability ?? DEFAULT_DURABILITY, create);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
@@ -57,12 +90,6 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   // zone is applied explicitly where a day or month boundary matters.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c TimeZone=UTC' });
   const db = drizzleNodePg(pool, { schema });
-  try {
-    await migrateNodePg(db, { migrationsFolder });
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
   let listener: pg.Client | undefined;
   let closed = false;
   const changes: ChangeFeed = {
@@ -97,6 +124,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     db,
     kind: 'postgres',
     changes,
+    migrate: (folder = MIGRATIONS_FOLDER) => migrateNodePg(db, { migrationsFolder: folder }),
     close: async () => {
       closed = true;
       await listener?.end();
@@ -108,11 +136,17 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
 async function openEmbedded(
   dataDir: string,
   durability: EmbeddedDurability,
+  create: boolean,
 ): Promise<DatabaseHandle> {
+  const pgdata = join(dataDir, 'pgdata');
+  if (!create && !existsSync(pgdata)) {
+    throw new Error(
+      `There is no bakery database in ${dataDir} (no pgdata folder). Set DATA_DIR to the app's data folder.`,
+    );
+  }
   mkdirSync(dataDir, { recursive: true });
   const release = lockDataDir(dataDir);
   try {
-    const pgdata = join(dataDir, 'pgdata');
     if (!existsSync(pgdata)) await initialiseDataDirectory(pgdata, durability);
     // After a kill or a power cut, PostgreSQL replays its WAL here before the
     // first query (crash recovery); tests/resilience/crash.test.ts kills it.
@@ -157,10 +191,10 @@ async function initialiseDataDirectory(pgdata: string, durability: EmbeddedDurab
 async function openPglite(client: PGlite, release: () => void): Promise<DatabaseHandle> {
   await client.exec(`SET TIME ZONE 'UTC'`);
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
   return {
     db,
     kind: 'embedded',
+    migrate: (folder = MIGRATIONS_FOLDER) => migratePglite(db, { migrationsFolder: folder }),
     close: async () => {
       await client.close();
       release();
