@@ -2,16 +2,10 @@
 // FILE, by default backups/bakery-YYYYMMDD-HHmmss.backup (the bakery's time).
 // Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR, which
 // the app must not be running on. See "Backups" in the README.
-import { databaseTarget, readConfig } from '../src/server/config';
-import {
-  databaseLabel,
-  defaultBackupPath,
-  formatBytes,
-  formatCount,
-  openExistingDatabase,
-  openForCommand,
-  writeBackup,
-} from '../src/server/db/backup';
+import { readConfig } from '../src/server/config';
+import { defaultBackupPath, formatBytes, formatCount } from '../src/server/db/backup/command-line';
+import { writeBackup } from '../src/server/db/backup/dump';
+import { databaseLabel, openForCommand, runCommand } from './run-command';
 
 const USAGE = `Usage: npm run backup [-- FILE]
 
@@ -34,11 +28,8 @@ async function main(): Promise<number> {
   const path = args[0] ?? defaultBackupPath(config.timeZone);
   const started = performance.now();
 
-  const database = await openForCommand(
-    () => openExistingDatabase(databaseTarget(config)),
-    config.dataDir,
-    'backup',
-  );
+  // As it is: a backup records the schema it finds, and refuses a folder with no database.
+  const database = await openForCommand(config, 'backup', { migrate: false, create: false });
   if (!database) return 1;
   try {
     console.log(`Backing up ${databaseLabel(database, config.dataDir)}…`);
@@ -57,12 +48,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  },
-);
+runCommand('Backup', main);

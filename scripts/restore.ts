@@ -2,15 +2,10 @@
 // backup in FILE, in one transaction. Uses DATABASE_URL when set, otherwise the
 // embedded database in DATA_DIR (created when missing), which the app must not
 // be running on. See "Backups" in the README.
-import { databaseTarget, readConfig } from '../src/server/config';
-import {
-  databaseLabel,
-  formatCount,
-  openForCommand,
-  readBackupHeader,
-  restoreBackup,
-} from '../src/server/db/backup';
-import { openDatabase } from '../src/server/db/connection';
+import { readConfig } from '../src/server/config';
+import { formatCount } from '../src/server/db/backup/command-line';
+import { readBackupHeader, restoreBackup } from '../src/server/db/backup/restore';
+import { databaseLabel, openForCommand, runCommand } from './run-command';
 
 const USAGE = `Usage: npm run restore -- FILE [--force]
 
@@ -43,11 +38,7 @@ async function main(): Promise<number> {
     `Backup of ${header.createdAt} (schema ${header.schema?.tag ?? 'unknown'}, ${header.tables.length} tables).`,
   );
 
-  const database = await openForCommand(
-    () => openDatabase(databaseTarget(config)),
-    config.dataDir,
-    'restore',
-  );
+  const database = await openForCommand(config, 'restore');
   if (!database) return 1;
   try {
     console.log(`Restoring into ${databaseLabel(database, config.dataDir)}…`);
@@ -72,13 +63,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(`Restore failed: ${error instanceof Error ? error.message : String(error)}`);
-    console.error('Nothing was changed.');
-    process.exitCode = 1;
-  },
-);
+runCommand('Restore', main, 'Nothing was changed.');

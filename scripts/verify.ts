@@ -3,18 +3,15 @@
 // does. Uses DATABASE_URL when set, otherwise the embedded database in
 // DATA_DIR, which the app must not be running on.
 import { sql } from 'drizzle-orm';
-import { databaseTarget, readConfig } from '../src/server/config';
-import { databaseLabel, openExistingDatabase, openForCommand } from '../src/server/db/backup';
+import { readConfig } from '../src/server/config';
 import { rowsOf } from '../src/server/db/raw-results';
 import { rollupDifferences } from '../src/server/modules/accounts/rollups';
+import { databaseLabel, openForCommand, runCommand } from './run-command';
 
 async function main(): Promise<number> {
   const config = readConfig();
-  const database = await openForCommand(
-    () => openExistingDatabase(databaseTarget(config)),
-    config.dataDir,
-    'verify',
-  );
+  // As it is: a check changes nothing, migrations included.
+  const database = await openForCommand(config, 'verify', { migrate: false, create: false });
   if (!database) return 1;
   try {
     const [settings] = await rowsOf<{ time_zone: string }>(
@@ -45,12 +42,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(`Verify failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  },
-);
+runCommand('Verify', main);
