@@ -145,29 +145,29 @@ describe('SQL is built only with parameters', () => {
    */
   const ALLOWED: { file: string; snippet: string; why: string }[] = [
     {
-      file: 'src/server/db/backup.ts',
+      file: 'src/server/db/backup/dump.ts',
       snippet: 'sql.raw(`fetch forward $',
       why: 'FETCH_ROWS is a numeric constant of the module',
     },
     {
-      file: 'src/server/db/backup.ts',
+      file: 'src/server/db/backup/migrations.ts',
       snippet: "sql.raw(dropRelation[kind] ?? 'table')",
       why: 'one of the fixed keywords of the dropRelation table, chosen by the catalog kind',
     },
     {
-      file: 'src/server/db/backup.ts',
+      file: 'src/server/db/backup/migrations.ts',
       snippet: "sql.raw(kind === 'd' ? 'domain' : 'type')",
       why: 'one of two fixed keywords',
     },
     {
-      file: 'src/server/db/backup.ts',
+      file: 'src/server/db/backup/migrations.ts',
       snippet: 'sql.raw(`drop $',
       why:
         "a fixed keyword and a signature PostgreSQL itself wrote (format('%I.%I(%s)') with " +
         'pg_get_function_identity_arguments) for a routine in the catalog; no request reaches it',
     },
     {
-      file: 'src/server/db/backup.ts',
+      file: 'src/server/db/backup/migrations.ts',
       snippet: 'sql.raw(statement)',
       why: "the statements of the project's committed migration files, read by drizzle",
     },
@@ -177,7 +177,7 @@ describe('SQL is built only with parameters', () => {
       why: "rowsOf's query is typed SQL: a drizzle sql`` object whose values are parameters",
     },
     {
-      file: 'src/server/db/backup.ts',
+      file: 'src/server/db/backup/load-rows.ts',
       snippet: 'execute(current.insert(',
       why: 'insertStatement returns sql`` with the JSON text as a parameter and identifiers quoted',
     },
