@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FULL_SCALE, scaleOf } from './scale';
+import { FULL_SCALE, scaleOf } from './size';
 
 describe('scaleOf', () => {
   it('is the five-year size itself at five years, so seed:scale makes the same data as before', () => {

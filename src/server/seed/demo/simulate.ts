@@ -1,0 +1,100 @@
+/**
+ * The bakery's 90 days, simulated in memory with a seeded random generator
+ * (the same `now` gives the same data). Each activity runs over all the days
+ * in turn, in this order, because each needs what the ones before made
+ * (buying reorders what baking used; selling sells what was baked) and the
+ * draws from the one generator must come in the same order every time.
+ */
+import { DISTRIBUTORS, INVENTORY_ITEMS, RECIPES } from '../catalog';
+import { Random } from '../random';
+import { type DistributorLife, distributorLives } from './accounts';
+import { bake } from './baking';
+import { buy } from './buying';
+import { Calendar } from './calendar';
+import type { Batch, Movement, Order, Payment, Return, Sale } from './records';
+import { sell } from './selling';
+import {
+  type ItemState,
+  recordOpeningStock,
+  recordStockCounts,
+  replayStock,
+  StockLog,
+} from './stock';
+import { demoUserIds, type UserIds } from './users';
+
+const SEED = 20_260_101;
+
+/** What every activity draws on while the days are simulated. */
+export interface Simulation {
+  random: Random;
+  /** Ids come from their own generator, so they repeat from run to run too. */
+  ids: Random;
+  calendar: Calendar;
+  userIds: UserIds;
+  itemIds: string[];
+  recipeIds: string[];
+  distributorIds: string[];
+  stock: StockLog;
+}
+
+/** The simulated bakery, ready to be written. */
+export interface Plan {
+  calendar: Calendar;
+  userIds: UserIds;
+  itemIds: string[];
+  recipeIds: string[];
+  distributorIds: string[];
+  movements: Movement[];
+  batches: Batch[];
+  orders: Order[];
+  sales: Sale[];
+  payments: Payment[];
+  returns: Return[];
+  items: ItemState[];
+  distributorLives: DistributorLife[];
+}
+
+function start(now: Date, timeZone: string): Simulation {
+  const ids = new Random(SEED ^ 0x5eed);
+  const userIds = demoUserIds(ids);
+  const itemIds = INVENTORY_ITEMS.map(() => ids.uuid());
+  const recipeIds = RECIPES.map(() => ids.uuid());
+  const distributorIds = DISTRIBUTORS.map(() => ids.uuid());
+  return {
+    random: new Random(SEED),
+    ids,
+    calendar: new Calendar(now, timeZone),
+    userIds,
+    itemIds,
+    recipeIds,
+    distributorIds,
+    stock: new StockLog(ids),
+  };
+}
+
+export function simulate(now: Date, timeZone: string): Plan {
+  const sim = start(now, timeZone);
+  recordOpeningStock(sim);
+  const batches = bake(sim);
+  recordStockCounts(sim);
+  const orders = buy(sim);
+  const lives = distributorLives(sim.calendar);
+  const { sales, payments, returns } = sell(sim, batches, lives);
+  const items = replayStock(sim);
+  const { calendar, userIds, itemIds, recipeIds, distributorIds } = sim;
+  return {
+    calendar,
+    userIds,
+    itemIds,
+    recipeIds,
+    distributorIds,
+    movements: sim.stock.movements,
+    batches,
+    orders,
+    sales,
+    payments,
+    returns,
+    items,
+    distributorLives: lives,
+  };
+}
