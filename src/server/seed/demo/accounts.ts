@@ -4,7 +4,14 @@
  * (never more than the distributor bought of it).
  */
 import type { PaymentMethod, ReturnReason } from '../../../domain/distributor-schemas';
-import { fromKobo, type Kobo } from '../../../domain/money';
+import {
+  addKobo,
+  fromKobo,
+  type Kobo,
+  multiplyKobo,
+  subtractKobo,
+  toKobo,
+} from '../../../domain/money';
 import { BANKS, DISTRIBUTORS, MOBILE_WALLETS, RETURN_NOTES } from '../catalog';
 import { RECIPE_LIST } from './baking';
 import { type Calendar, hour } from './calendar';
@@ -43,14 +50,16 @@ const PREFERRED_METHODS = [
 
 const perBread = <T>(value: T) => DISTRIBUTORS.map(() => RECIPE_LIST.map(() => value));
 
+const THOUSAND_NAIRA = toKobo(1_000);
+
 export class Accounts {
   readonly payments: Payment[] = [];
   readonly returns: Return[] = [];
   private readonly bought = perBread(0);
   private readonly returned = perBread(0);
-  private readonly lastPrice = perBread(0 as Kobo);
-  /** Kobo owed to the bakery. */
-  private readonly balance = DISTRIBUTORS.map(() => 0);
+  private readonly lastPrice = perBread(toKobo(0));
+  /** What each owes the bakery. */
+  private readonly balance = DISTRIBUTORS.map(() => toKobo(0));
   private readonly nextPaymentDay: number[];
 
   constructor(
@@ -66,7 +75,8 @@ export class Accounts {
     const d = sale.distributor;
     nth(this.bought, d)[sale.recipe] = nth(nth(this.bought, d), sale.recipe) + sale.loavesTaken;
     nth(this.lastPrice, d)[sale.recipe] = sale.price;
-    this.balance[d] = nth(this.balance, d) + sale.loavesTaken * sale.price - sale.paid;
+    const owing = subtractKobo(multiplyKobo(sale.price, sale.loavesTaken), sale.paid);
+    this.balance[d] = addKobo(nth(this.balance, d), owing);
   }
 
   /** The payments due on day k: every few days, and a final settlement the day before archiving. */
@@ -116,7 +126,7 @@ export class Accounts {
       at,
     });
     nth(this.returned, d)[r] = nth(nth(this.returned, d), r) + loavesReturned;
-    this.balance[d] = nth(this.balance, d) - loavesReturned * price;
+    this.balance[d] = subtractKobo(nth(this.balance, d), multiplyKobo(price, loavesReturned));
   }
 
   /** A payment on account, when enough is owed; a settlement pays off the lot in cash. */
@@ -128,26 +138,26 @@ export class Accounts {
     this.payments.push({
       id: this.sim.ids.uuid(),
       distributor: d,
-      amount: amount as Kobo,
+      amount,
       paymentMethod,
       description: settle
         ? 'Final settlement: shop closed, account archived'
         : this.describe(paymentMethod),
       at,
     });
-    this.balance[d] = owed - amount;
+    this.balance[d] = subtractKobo(owed, amount);
   }
 
-  /** Most of what is owed, in round thousands; nothing under ₦20,000 owed (paid next time). */
-  private instalment(d: number, owed: number): number | null {
+  /** Most of what is owed, in whole thousands of naira; under ₦20,000 owed waits for next time. */
+  private instalment(d: number, owed: Kobo): Kobo | null {
     const { random } = this.sim;
-    if (owed < 2_000_000) return null;
-    let amount = Math.floor((owed * random.between(0.6, 1)) / 100_000) * 100_000;
-    // Now and then a distributor rounds up and is left in credit.
+    if (owed < toKobo(20_000)) return null;
+    let thousands = Math.floor((owed * random.between(0.6, 1)) / THOUSAND_NAIRA);
+    // Now and then a distributor rounds up to the next ₦10,000 and more, and is left in credit.
     if (nth(this.lives, d).archived === null && random.chance(0.05)) {
-      amount = Math.ceil(owed / 1_000_000) * 1_000_000 + 1_000_000;
+      thousands = Math.ceil(owed / toKobo(10_000)) * 10 + 10;
     }
-    return amount < 100_000 ? null : amount;
+    return thousands < 1 ? null : multiplyKobo(THOUSAND_NAIRA, thousands);
   }
 
   private methodOf(d: number): PaymentMethod {

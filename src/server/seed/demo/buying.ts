@@ -14,7 +14,15 @@ import {
 } from '../catalog';
 import { DEMO_DAYS, hour } from './calendar';
 import { ENDS_LOW, OrderBook } from './orders';
-import { fromMilli, type Milli, nth, type Order, type OrderLine, toMilli } from './records';
+import {
+  fromMilli,
+  type Milli,
+  nth,
+  type Order,
+  type OrderLine,
+  roundToStep,
+  toMilli,
+} from './records';
 import type { Simulation } from './simulate';
 import { ITEMS } from './stock';
 
@@ -42,9 +50,6 @@ function forecast(sim: Simulation) {
   );
   return { use, remaining, averageUse, reorderPoint };
 }
-
-const roundToStep = (quantity: number, step: number) =>
-  Math.max(step, Math.round(quantity / step) * step);
 
 /** The store room day by day: stock, what is on order, and the orders placed. */
 class Buyer {

@@ -18,6 +18,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password';
 import type { Database, Transaction } from '../../db/connection';
+import { lockFor } from '../../db/locks';
 import {
   breadReturns,
   distributorPayments,
@@ -123,7 +124,7 @@ export async function seedDemo(
   const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD));
   await db.transaction(async (tx) => {
     // Two seeds at once take turns; the second then finds the first one's data.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bakery:seed-demo'))`);
+    await lockFor(tx, 'bakery:seed-demo');
     await makeRoom(tx, options.force ?? false);
     await write(tx, plan, passwordHash);
   });

@@ -5,7 +5,7 @@
 import { defaultOrderNumber, orderTotal, unitCostOf } from '../../../domain/purchase-order-schemas';
 import { SUPPLIERS, type SupplierKey } from '../catalog';
 import { hour, MINUTE } from './calendar';
-import { nth, type Order, type OrderLine, toMilli } from './records';
+import { nth, type Order, type OrderLine, roundToStep, toMilli } from './records';
 import type { Plan, Simulation } from './simulate';
 import { ITEMS, itemIndex } from './stock';
 
@@ -34,7 +34,7 @@ export class OrderBook {
     const catalog = nth(ITEMS, item);
     const price = catalog.unitCost * (1 + (0.012 * k) / 30) * this.sim.random.between(0.97, 1.04);
     // Invoices are in round hundreds of naira.
-    const totalCost = Math.max(100, Math.round((quantity * price) / 100) * 100);
+    const totalCost = roundToStep(quantity * price, 100);
     return { item, quantity, totalCost, unitCost: unitCostOf(totalCost, quantity) };
   }
 

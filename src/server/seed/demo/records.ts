@@ -19,6 +19,10 @@ export function nth<T>(list: readonly T[], index: number): T {
   return value;
 }
 
+/** The nearest multiple of `step`, and at least one step. */
+export const roundToStep = (value: number, step: number) =>
+  Math.max(step, Math.round(value / step) * step);
+
 /** Stock quantities are tracked in thousandths (the 3 decimals the database keeps), as integers. */
 export type Milli = number;
 export const toMilli = (quantity: number): Milli => Math.round(quantity * 1000);

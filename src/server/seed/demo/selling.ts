@@ -4,7 +4,7 @@
  * sale never takes more loaves of a bread than completed batches had made by
  * that moment, and draws from the oldest batch first.
  */
-import { fromKobo, type Kobo, toKobo } from '../../../domain/money';
+import { fromKobo, type Kobo, multiplyKobo, toKobo } from '../../../domain/money';
 import { BAKERY_HOURS, type CatalogDistributor, DISTRIBUTORS } from '../catalog';
 import { Accounts, type DistributorLife, isActive } from './accounts';
 import { RECIPE_LIST } from './baking';
@@ -65,11 +65,15 @@ class Shelf {
   }
 }
 
+const FIVE_HUNDRED_NAIRA = toKobo(500);
+
 /** What is paid at the sale: all of it, half in round ₦500s, or nothing, as the distributor tends to. */
-function paidAtSale(value: number, roll: number, paysOnSpot: number) {
+function paidAtSale(value: Kobo, roll: number, paysOnSpot: number): Kobo {
   if (roll < paysOnSpot) return value;
-  if (roll < paysOnSpot + (1 - paysOnSpot) / 2) return Math.floor(value / 2 / 50_000) * 50_000;
-  return 0;
+  if (roll < paysOnSpot + (1 - paysOnSpot) / 2) {
+    return multiplyKobo(FIVE_HUNDRED_NAIRA, Math.floor(value / 2 / FIVE_HUNDRED_NAIRA));
+  }
+  return toKobo(0);
 }
 
 /** A distributor's size, the day's demand, and all active distributors' collections. */
@@ -182,7 +186,7 @@ class Depot {
     );
     if (loavesTaken < 1) return;
     const price = toKobo(this.priceOf(k, r, dist));
-    const value = loavesTaken * price;
+    const value = multiplyKobo(price, loavesTaken);
     const sale: Sale = {
       id: ids.uuid(),
       distributor: d,
@@ -190,7 +194,7 @@ class Depot {
       batchId: this.shelf.oldestWithLoaves(r),
       loavesTaken,
       price,
-      paid: paidAtSale(value, random.next(), dist.paysOnSpot) as Kobo,
+      paid: paidAtSale(value, random.next(), dist.paysOnSpot),
       notes: random.chance(0.05) ? 'Extra loaves for a church event' : null,
       at: event.at,
     };

@@ -1,5 +1,5 @@
 /** What `npm run seed:demo` reports having loaded. */
-import { fromKobo, type Kobo, sumKobo, toKobo } from '../../../domain/money';
+import { fromKobo, multiplyKobo, sumKobo, toKobo } from '../../../domain/money';
 import { BATCH_STATUSES, type BatchStatus } from '../../../domain/production-schemas';
 import {
   PURCHASE_ORDER_STATUSES,
@@ -52,7 +52,7 @@ function moneyOf(plan: Plan) {
     .filter((o) => o.status !== 'cancelled')
     .flatMap((o) => o.lines.map((l) => toKobo(l.totalCost)));
   return {
-    salesValue: fromKobo(sum(plan.sales.map((s) => s.loavesTaken * s.price)) as Kobo),
+    salesValue: fromKobo(sumKobo(plan.sales.map((s) => multiplyKobo(s.price, s.loavesTaken)))),
     cashReceived: fromKobo(sumKobo(paid)),
     expenditure: fromKobo(sumKobo(spent)),
   };
