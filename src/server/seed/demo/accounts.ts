@@ -52,6 +52,7 @@ const perBread = <T>(value: T) => DISTRIBUTORS.map(() => RECIPE_LIST.map(() => v
 
 const THOUSAND_NAIRA = toKobo(1_000);
 
+/** Each distributor's account as the days go by: what it bought of each bread, returned and owes. */
 export class Accounts {
   readonly payments: Payment[] = [];
   readonly returns: Return[] = [];

@@ -62,7 +62,7 @@ class Buyer {
 
   constructor(
     private readonly sim: Simulation,
-    readonly book: OrderBook,
+    private readonly book: OrderBook,
   ) {
     this.plan = forecast(sim);
   }
