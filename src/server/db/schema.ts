@@ -229,6 +229,10 @@ export const productionBatches = pgTable(
     index('production_batches_completed_newest_idx')
       .on(t.recipeName, t.completedAt.desc(), t.batchNumber.desc())
       .where(sql`${t.status} = 'completed'`),
+    // Production History's pages, most recently completed first.
+    index('production_batches_completed_history_idx')
+      .on(t.completedAt.desc(), t.batchNumber.desc())
+      .where(sql`${t.status} = 'completed'`),
   ],
 );
 
@@ -566,3 +570,45 @@ export const auditEvents = pgTable(
     index('audit_events_record_idx').on(t.recordId, t.recordType),
   ],
 );
+
+/**
+ * Per bakery month (its first day) and distributor: the totals of
+ * rollup_distributor_accounts for that month. A date range sums its whole
+ * months here and its edge days from the daily roll-ups (migration 0012).
+ */
+export const rollupDistributorMonths = pgTable(
+  'rollup_distributor_months',
+  {
+    month: day('month').notNull(),
+    distributorId: uuid('distributor_id').notNull(),
+    salesCount: tally('sales_count'),
+    salesValue: total('sales_value'),
+    paidAtSale: total('paid_at_sale'),
+    paymentsCount: tally('payments_count'),
+    payments: total('payments'),
+    returnsCount: tally('returns_count'),
+    returnsValue: total('returns_value'),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.distributorId] })],
+);
+
+/** Per distributor and reason, all days together: the all-time Returns report. */
+export const rollupDistributorReturnReasons = pgTable(
+  'rollup_distributor_return_reasons',
+  {
+    distributorId: uuid('distributor_id').notNull(),
+    reason: varchar('reason', { length: 20 }).notNull(),
+    returnsCount: tally('returns_count'),
+    loavesReturned: tally('loaves_returned'),
+    returnsValue: total('returns_value'),
+  },
+  (t) => [primaryKey({ columns: [t.distributorId, t.reason] })],
+);
+
+/** Per batch status, all days together: the production and history summaries. */
+export const rollupBatchStatuses = pgTable('rollup_batch_statuses', {
+  status: varchar('status', { length: 20 }).primaryKey(),
+  batches: tally('batches'),
+  flourKg: total('flour_kg', 3),
+  loaves: tally('loaves'),
+});

@@ -20,7 +20,8 @@ describe('the roll-ups answer as the records do', () => {
     const base = Date.UTC(2026, 0, 1);
     // Many instants fall within an hour of a Lagos midnight.
     const instant = () => {
-      const day = random.int(0, 60);
+      // About five months, so ranges hold whole months (rollup_distributor_months) and edges.
+      const day = random.int(0, 150);
       const hour = random.chance(0.5) ? random.pick([22, 23, 0]) : random.int(0, 23);
       return new Date(base + day * 86_400_000 + hour * 3_600_000 + random.int(0, 3_599_999));
     };
@@ -86,13 +87,23 @@ describe('the roll-ups answer as the records do', () => {
     const always = { start: new Date(0), end: new Date(Date.UTC(2100, 0, 1)) };
     expect(await distributorTotals(db, {})).toEqual(await rawTotals(always));
     const date = (day: number) => new Date(base + day * 86_400_000).toISOString().slice(0, 10);
+    const ranges: DayRange[] = [
+      {},
+      { from: '2026-01-01', to: '2026-03-31' },
+      { from: '2026-02-01', to: '2026-02-28' },
+      { from: '2026-01-15', to: '2026-04-10' },
+      { from: null, to: '2026-02-28' },
+      { from: '2026-03-01', to: null },
+    ];
     for (let round = 0; round < 25; round += 1) {
-      const a = random.int(-2, 62);
-      const b = random.int(a, 64);
-      const days: DayRange = {
+      const a = random.int(-2, 152);
+      const b = random.int(a, 154);
+      ranges.push({
         from: random.chance(0.2) ? null : date(a),
         to: random.chance(0.2) ? null : date(b),
-      };
+      });
+    }
+    for (const days of ranges) {
       const range = {
         start: days.from ? businessDateRange(days.from, LAGOS).start : new Date(0),
         end: days.to ? businessDateRange(days.to, LAGOS).end : new Date(Date.UTC(2100, 0, 1)),

@@ -32,6 +32,9 @@ export const DERIVED_TABLES: readonly string[] = [
   'rollup_distributor_accounts',
   'rollup_days',
   'rollup_return_days',
+  'rollup_distributor_months',
+  'rollup_distributor_return_reasons',
+  'rollup_batch_statuses',
   'rollup_settings',
 ];
 

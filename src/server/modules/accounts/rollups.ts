@@ -1,17 +1,20 @@
 /**
  * The roll-ups' upkeep from the app's side: their time zone at start-up, and
  * the drift check. The triggers that keep them, the views of what they should
- * hold and rollup_rebuild() are in migration 0007.
+ * hold and rollup_rebuild() are in migrations 0007 to 0012.
  */
 import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { rowsOf } from '../../db/raw-results';
 import {
+  rollupBatchStatuses,
   rollupBreadProductionDays,
   rollupDays,
   rollupDistributorAccounts,
   rollupDistributorBreadDays,
+  rollupDistributorMonths,
   rollupDistributorPaymentDays,
+  rollupDistributorReturnReasons,
   rollupOrderDays,
   rollupReturnDays,
   rollupSettings,
@@ -71,6 +74,17 @@ const ROLLUPS = [
     expected: 'rollup_expected_return_days',
     key: ['day', 'distributor_id', 'reason'],
   },
+  {
+    table: rollupDistributorMonths,
+    expected: 'rollup_expected_distributor_months',
+    key: ['month', 'distributor_id'],
+  },
+  {
+    table: rollupDistributorReturnReasons,
+    expected: 'rollup_expected_distributor_return_reasons',
+    key: ['distributor_id', 'reason'],
+  },
+  { table: rollupBatchStatuses, expected: 'rollup_expected_batch_statuses', key: ['status'] },
 ] as const;
 
 export interface RollupDifference {

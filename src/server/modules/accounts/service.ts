@@ -8,8 +8,9 @@
  * returns = Σ loaves returned × price; balance = owed − paid − returns.
  * All summed in NUMERIC, over whole bakery days.
  */
-import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
+import { addDays, type DaySpan, splitByMonths } from '../../../domain/bakery-months';
 import { subtractKobo, toKobo } from '../../../domain/money';
 import type { DistributorTotals } from '../../../domain/reports';
 import type { Database, Transaction } from '../../db/connection';
@@ -18,6 +19,7 @@ import {
   rollupDays,
   rollupDistributorAccounts,
   rollupDistributorBreadDays,
+  rollupDistributorMonths,
   rollupDistributorPaymentDays,
   rollupOrderDays,
 } from '../../db/schema';
@@ -43,11 +45,20 @@ type Db = Database | Transaction;
 
 const isAllDays = (days: DayRange) => !days.from && !days.to && !days.before;
 
+/** The days as an inclusive span: `before` is the day after its last. */
+function spanOf(days: DayRange): DaySpan {
+  const beforeEnd = days.before ? addDays(days.before, -1) : null;
+  // The earlier of the two ends (YYYY-MM-DD sorts as dates do).
+  const [to = null] = [days.to, beforeEnd].filter((end): end is string => Boolean(end)).sort();
+  return { from: days.from ?? null, to };
+}
+
 /**
  * Per distributor with any record in the days: sales value, paid at sale,
  * payments, returns value and number of sales, as one subquery. All days
- * are one row per distributor (rollup_distributor_accounts); a range sums the
- * per-day roll-ups of its days.
+ * are one row per distributor (rollup_distributor_accounts); a range sums its
+ * whole months (rollup_distributor_months) and the per-day roll-ups of the
+ * days at its edges.
  */
 function totalsOver(db: Db, days: DayRange, distributorId?: string) {
   const text = (value: SQL | AnyPgColumn) => sql<string>`${value}`;
@@ -68,8 +79,26 @@ function totalsOver(db: Db, days: DayRange, distributorId?: string) {
   }
   const r = rollupDistributorBreadDays;
   const p = rollupDistributorPaymentDays;
+  const m = rollupDistributorMonths;
   const zero = () => sql<string>`0`;
+  const ofDistributor = (column: AnyPgColumn) =>
+    distributorId ? eq(column, distributorId) : undefined;
+  const { months, edges } = splitByMonths(spanOf(days));
+  // A part with nothing to read is `false`: the planner skips it without a scan.
+  const inEdges = (column: AnyPgColumn) =>
+    edges.length > 0 ? or(...edges.map((edge) => inDays(column, edge))) : sql`false`;
   const rows = unionAll(
+    db
+      .select({
+        distributorId: text(m.distributorId).as('distributor_id'),
+        owed: text(m.salesValue).as('owed'),
+        paidAtSale: text(m.paidAtSale).as('paid_at_sale'),
+        paid: text(m.payments).as('paid'),
+        returned: text(m.returnsValue).as('returned'),
+        sales: text(m.salesCount).as('sales_count'),
+      })
+      .from(m)
+      .where(and(months ? inDays(m.month, months) : sql`false`, ofDistributor(m.distributorId))),
     db
       .select({
         distributorId: text(r.distributorId).as('distributor_id'),
@@ -80,9 +109,7 @@ function totalsOver(db: Db, days: DayRange, distributorId?: string) {
         sales: text(r.salesCount).as('sales_count'),
       })
       .from(r)
-      .where(
-        and(inDays(r.day, days), distributorId ? eq(r.distributorId, distributorId) : undefined),
-      ),
+      .where(and(inEdges(r.day), ofDistributor(r.distributorId))),
     db
       .select({
         distributorId: text(p.distributorId).as('distributor_id'),
@@ -93,9 +120,7 @@ function totalsOver(db: Db, days: DayRange, distributorId?: string) {
         sales: zero().as('sales_count'),
       })
       .from(p)
-      .where(
-        and(inDays(p.day, days), distributorId ? eq(p.distributorId, distributorId) : undefined),
-      ),
+      .where(and(inEdges(p.day), ofDistributor(p.distributorId))),
   ).as('day_rows');
   return db
     .select({

@@ -1,10 +1,10 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { averageBatchKg, percentChange } from '../../../domain/production';
 import type { ProductionHistorySummary } from '../../../domain/production-schemas';
 import { businessMonth } from '../../../domain/time';
 import type { Database } from '../../db/connection';
 import { inRange } from '../../db/date-range';
-import { productionBatches } from '../../db/schema';
+import { productionBatches, rollupBatchStatuses } from '../../db/schema';
 import { toBatch } from '../production/service';
 
 const COMPLETED = eq(productionBatches.status, 'completed');
@@ -27,21 +27,34 @@ const flourBetween = (range: { start: Date; end: Date }) =>
     range,
   )}), 0)::text`;
 
-/** Totals over completed batches; months are the bakery's calendar months. */
+/**
+ * Totals over completed batches; months are the bakery's calendar months.
+ * All time comes from the per-status roll-up, the two months from their own
+ * batches (the status and completion index), so neither grows with history.
+ */
 export async function historySummary(
   db: Database,
   timeZone: string,
   now = new Date(),
 ): Promise<ProductionHistorySummary> {
-  const [row] = await db
-    .select({
-      totalKg: sql<string>`coalesce(sum(${productionBatches.flourKg}), 0)::text`,
-      batches: sql<number>`count(*)::int`,
-      thisMonthKg: flourBetween(businessMonth(now, timeZone)),
-      lastMonthKg: flourBetween(businessMonth(now, timeZone, 1)),
-    })
-    .from(productionBatches)
-    .where(COMPLETED);
+  const lastMonth = businessMonth(now, timeZone, 1);
+  const [[totals], [months]] = await Promise.all([
+    db
+      .select({
+        totalKg: sql<string>`${rollupBatchStatuses.flourKg}::text`,
+        batches: rollupBatchStatuses.batches,
+      })
+      .from(rollupBatchStatuses)
+      .where(eq(rollupBatchStatuses.status, 'completed')),
+    db
+      .select({
+        thisMonthKg: flourBetween(businessMonth(now, timeZone)),
+        lastMonthKg: flourBetween(lastMonth),
+      })
+      .from(productionBatches)
+      .where(and(COMPLETED, gte(productionBatches.completedAt, lastMonth.start))),
+  ]);
+  const row = { ...totals, ...months };
   const totalKg = Number(row?.totalKg ?? 0);
   const completedBatches = Number(row?.batches ?? 0);
   const thisMonthKg = Number(row?.thisMonthKg ?? 0);

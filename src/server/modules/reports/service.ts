@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import {
   RETURN_REASON_LABELS,
   RETURN_REASONS,
@@ -36,7 +36,9 @@ import {
   distributors,
   inventoryItems,
   productionBatches,
+  rollupBatchStatuses,
   rollupBreadProductionDays,
+  rollupDistributorReturnReasons,
   rollupReturnDays,
 } from '../../db/schema';
 import { type DayRange, distributorTotals, inDays, trendOf } from '../accounts/service';
@@ -82,8 +84,10 @@ function mergeTrends(...series: { period: string; value: string }[][]): TrendPoi
 }
 
 export async function returnsReport(db: Database, window: Window): Promise<ReturnsReport> {
-  const r = rollupReturnDays;
-  const dated = inDays(r.day, window.days);
+  // All time reads one row per distributor and reason; a range, its days.
+  const allTime = !window.days.from && !window.days.to;
+  const r = allTime ? rollupDistributorReturnReasons : rollupReturnDays;
+  const dated = allTime ? undefined : inDays(rollupReturnDays.day, window.days);
   const reasons = await db
     .select({
       reason: r.reason,
@@ -226,10 +230,12 @@ export async function financialReport(db: Database, window: Window): Promise<Fin
   };
 }
 
-export async function productionReport(db: Database, window: Window): Promise<ProductionReport> {
-  // Spec: batches are filtered by startedAt; a batch never started is kept.
-  const dated = inRange(productionBatches.startedAt, window, true);
-  const r = rollupBreadProductionDays;
+/** Batches in all, completed and in progress, and loaves of the completed, from a roll-up. */
+async function productionTotals(
+  db: Database,
+  r: typeof rollupBreadProductionDays | typeof rollupBatchStatuses,
+  where?: SQL,
+) {
   const status = (name: string) => sql`${r.status} = ${name}`;
   const [totals] = await db
     .select({
@@ -239,11 +245,18 @@ export async function productionReport(db: Database, window: Window): Promise<Pr
       loaves: sql<string>`coalesce(sum(${r.loaves}) filter (where ${status('completed')}), 0)::text`,
     })
     .from(r)
-    .where(
-      window.days.from || window.days.to
-        ? or(isNull(r.day), inDays(r.day, window.days))
-        : undefined,
-    );
+    .where(where);
+  return totals;
+}
+
+export async function productionReport(db: Database, window: Window): Promise<ProductionReport> {
+  // Spec: batches are filtered by startedAt; a batch never started is kept.
+  const dated = inRange(productionBatches.startedAt, window, true);
+  const r = rollupBreadProductionDays;
+  const totals = await (window.days.from || window.days.to
+    ? productionTotals(db, r, or(isNull(r.day), inDays(r.day, window.days)))
+    : // All time: one row per status, however many batches there are.
+      productionTotals(db, rollupBatchStatuses));
   const recent = await db
     .select()
     .from(productionBatches)
