@@ -47,7 +47,9 @@ export async function startProcess(
   readyPath: string,
 ): Promise<Started> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // The server runs with `npm start`'s Node flags (package.json): a 2 MB young
+  // generation keeps the embedded server ~45 MB smaller (docs/decisions.md).
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', '--import', 'tsx', script], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

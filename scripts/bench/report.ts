@@ -234,7 +234,7 @@ function writeTable(run: BenchRun, connections: number, seconds: number): string
   return [
     `### ${DATABASE_NAMES[run.kind]}`,
     '',
-    `Each write loaded by autocannon for ${seconds} s at ${connections} connections.`,
+    `Each write loaded by autocannon three times for ${seconds} s at ${connections} connections; the load with the median p50 is shown.`,
     '',
     `| Write | p50 ms | p99 ms | req/s | errors | today's p50 ms | ≤ ${WRITE_SLOWDOWN}× today |`,
     '|---|---:|---:|---:|---:|---:|---:|',
