@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeKey } from '../../src/server/auth/access';
+import { routeKey } from '../../src/domain/access';
 import type { ApiClient } from '../support/api-client';
 import { type Answer, describePayload, fieldErrorsOf, problemsWith, report, send } from '../support/fuzz/answers';
 import { fingerprintDiff, fingerprinter } from '../support/fuzz/database';
@@ -10,6 +10,8 @@ import { type RouteFuzz, WRITE_ROUTES } from '../support/fuzz/write-routes';
 import { firstAdmin } from '../support/personas';
 import { endsWithRollupsMatchingRecords } from '../support/rollups';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { MALFORMED_JSON } from '../support/fuzz/transport';
+import { WRONG_CONTENT_TYPES } from '../support/fuzz/transport';
 
 /**
  * Bad input, property-based: every write route the router knows (POST, PUT,
