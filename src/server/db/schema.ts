@@ -1,5 +1,5 @@
 /**
- * The whole database, as spec section 3 lists it, plus stock_movements (every
+ * The whole database: the records docs/screens/ describe, plus stock_movements (every
  * change of stock leaves a trace), app_settings (values every app process
  * must share, such as the generated session secret) and login_attempts (the
  * sign-in throttle every app process on the database shares).

@@ -38,7 +38,7 @@ interface Range {
 
 /**
  * The period's dates and the instants they span in the bakery's time zone.
- * Custom dates may not be after today (spec: future dates are disabled).
+ * Custom dates may not be after today (docs/rules/bakery-day.md, Periods).
  */
 export function resolveRange(query: AccountingQuery, timeZone: string, now = new Date()): Range {
   const today = businessDate(now, timeZone);
@@ -71,7 +71,10 @@ const ORDERS_IN_RANGE = (range: Range) =>
 /** The range as bakery days, for the roll-ups. */
 const daysOf = (range: Range) => ({ from: range.period.startDate, to: range.period.endDate });
 
-/** Design: cash basis. Income is cash received (paid at sale plus payments); expenditure is orders placed. */
+/**
+ * Cash basis (docs/screens/accounting.md): income is cash received (paid at sale
+ * plus payments); expenditure is orders placed.
+ */
 export async function accountingSummary(
   db: Database,
   query: AccountingQuery,

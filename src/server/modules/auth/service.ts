@@ -156,8 +156,8 @@ export const INVALID_CREDENTIALS = 'Invalid username or password';
 
 /**
  * Checks a username and password; throws 401 with one message for every kind
- * of mismatch: unknown user, wrong password and deactivated account alike (the
- * spec prescribes only 'Invalid username or password'). Telling a deactivated
+ * of mismatch: unknown user, wrong password and deactivated account alike
+ * (docs/screens/landing.md: 'Invalid username or password'). Telling a deactivated
  * account apart would confirm to a guesser that the password is right. An
  * unknown username is checked against a decoy hash, so it takes as long.
  */

@@ -108,8 +108,8 @@ const hasAny = async (
     .length > 0;
 
 /**
- * Design: a distributor with any sale, payment or return is archived (its
- * records are financial history); one with none is deleted.
+ * A distributor with any sale, payment or return is archived (its records are
+ * financial history); one with none is deleted (docs/screens/distributors.md).
  */
 export async function deleteDistributor(db: Database, id: string) {
   return db.transaction(async (tx) => {

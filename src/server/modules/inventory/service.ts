@@ -46,7 +46,7 @@ export async function listItems(db: Database, includeArchived: boolean): Promise
 }
 
 /**
- * Spec: low stock for the dashboard and reports is a minimum above 0 and stock
+ * docs/screens/inventory.md: low stock for the dashboard and reports is a minimum above 0 and stock
  * at or below it. An archived item is no longer stocked, so it is never low.
  */
 export const isLowStock = and(
@@ -213,8 +213,8 @@ async function hasHistory(tx: Transaction, id: string) {
 }
 
 /**
- * Design: an item with history is archived, so every movement, order and batch
- * that names it stays whole; one without any is deleted.
+ * An item with history is archived, so every movement, order and batch that
+ * names it stays whole; one without any is deleted (docs/screens/inventory.md).
  */
 export async function deleteItem(db: Database, id: string): Promise<ItemDeleteResult> {
   return db.transaction(async (tx) => {

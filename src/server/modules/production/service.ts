@@ -52,7 +52,7 @@ export function toBatch(row: BatchRow): ProductionBatch {
   };
 }
 
-/** Batches newest first (spec). */
+/** Batches newest first (docs/screens/production.md). */
 export async function listBatches(db: Database, limit: number, offset: number) {
   const rows = await db
     .select()
@@ -81,7 +81,7 @@ async function getBatch(db: Database, id: string): Promise<ProductionBatch> {
 }
 
 /**
- * The spec's default number for now, moved on if a batch of the day already
+ * Today's default batch number, moved on if a batch of the day already
  * has it. The day's lock, held until the batch is saved, makes batches created
  * at the same moment (on PostgreSQL, by several requests or app processes)
  * take turns: each sees the numbers the others took, instead of choosing the
@@ -101,7 +101,7 @@ async function unusedDefaultNumber(tx: Transaction, timeZone: string): Promise<s
 /**
  * Inserts the batch and takes its ingredients out of stock, scaled by
  * flourKg ÷ baseFlourKg and converted to each item's unit, in one transaction.
- * Stock may go negative: the spec only warns.
+ * Stock may go negative: short stock only warns (docs/screens/production.md).
  */
 export async function createBatch(
   db: Database,

@@ -44,7 +44,7 @@ import {
 import { type DayRange, distributorTotals, inDays, trendOf } from '../accounts/service';
 import { isLowStock } from '../inventory/service';
 
-/** Spec: the production table shows the 20 most recent batches. */
+/** The production table shows the 20 most recent batches (docs/screens/reports.md). */
 const PRODUCTION_ROWS = 20;
 
 interface Window extends InstantRange {
@@ -224,7 +224,7 @@ export async function financialReport(db: Database, window: Window): Promise<Fin
     totalReturns,
     netSales,
     accountsReceivable: subtractNaira(netSales, cashReceived),
-    // Spec: only distributors who owe, the largest debt first.
+    // docs/screens/reports.md: only distributors who owe, the largest debt first.
     balances: rows.filter((row) => row.balance > 0).sort((a, b) => b.balance - a.balance),
     trend: mergeTrends(cashAtSale, payments),
   };
@@ -250,7 +250,7 @@ async function productionTotals(
 }
 
 export async function productionReport(db: Database, window: Window): Promise<ProductionReport> {
-  // Spec: batches are filtered by startedAt; a batch never started is kept.
+  // docs/screens/reports.md: batches are filtered by startedAt; one never started is kept.
   const dated = inRange(productionBatches.startedAt, window, true);
   const r = rollupBreadProductionDays;
   const totals = await (window.days.from || window.days.to
