@@ -22,7 +22,7 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
   return { page: lazy(load), load };
 }
 
-/** Every signed-in route of spec section 2, with its page title and subtitle. */
+/** Every signed-in route (docs/README.md, Screens), with its page title and subtitle. */
 export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/',

@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 const closeButtonProps = { 'aria-label': 'Close notification' };
 
 /**
- * Spec: one toast at a time, 5000 ms. The newest replaces the one shown at
- * once: queued behind it, "Sale Recorded" would still be on screen after the
- * payment that followed it.
+ * One toast at a time, 5000 ms (docs/rules/forms-and-messages.md). The newest
+ * replaces the one shown at once: queued behind it, "Sale Recorded" would still
+ * be on screen after the payment that followed it.
  */
 function replaceToast(toast: NotificationData) {
   notifications.clean();

@@ -8,7 +8,7 @@ import { MutationCache, QueryClient } from '@tanstack/react-query';
 export const OWNS_CACHE = ['auth'] as const;
 
 /**
- * Spec section 9: data never goes stale on its own, no refetch on focus, no
+ * docs/rules/forms-and-messages.md: data never goes stale on its own, no refetch on focus, no
  * polling, no retries. Instead, any successful write marks every answer stale,
  * as the server empties its whole read cache: a sale changes the loaves left,
  * the balances, the dashboard and the reports, and no page has to remember

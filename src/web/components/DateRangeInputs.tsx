@@ -2,7 +2,7 @@ import { EARLIEST_DATE } from '../../domain/fields';
 import { DateField } from './DateField';
 
 /**
- * Start and End Date pickers (spec: 'Pick a start date' / 'Pick an end date');
+ * Start and End Date pickers ('Pick a start date' / 'Pick an end date');
  * days after today or before 1900-01-01 cannot be picked, nor an end before
  * the start. Dates are "yyyy-MM-dd" strings, or null when not chosen.
  */

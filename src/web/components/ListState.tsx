@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { LoadingLine } from './LoadingLine';
 
 /**
- * A list's four states in one place: loading, failed, empty (the spec's words
- * for that screen), or the list itself.
+ * A list's four states in one place: loading, failed, empty (that screen's words
+ * in docs/screens/), or the list itself.
  */
 export function ListState(props: {
   query: { isPending: boolean; isError: boolean };

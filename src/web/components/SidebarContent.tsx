@@ -46,7 +46,7 @@ export function SidebarContent({
         notifySuccess('Logged out', 'Successfully logged out');
         navigate('/');
       },
-      // Spec: a logout failure in the sidebar is ignored silently.
+      // A failed sign-out from the sidebar is ignored silently (docs/screens/landing.md).
     });
 
   return (

@@ -2,7 +2,7 @@ import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 
 /**
- * Spec section 9: one toast at a time, 5000 ms; the newest replaces it
+ * docs/rules/forms-and-messages.md: one toast at a time, 5000 ms; the newest replaces it
  * (notify.ts). At the bottom: at the top a toast covered either the header's
  * date and bell or, below the header, the page's own buttons.
  */

@@ -12,7 +12,7 @@ export function showServerErrors(form: UseFormReturnType<any>, error: unknown): 
 /**
  * What every dialog form does when its save finishes: on success a toast and
  * close; on failure the server's field messages beside the fields and an error
- * toast with the server's message (or the spec's fallback).
+ * toast with the server's message (or the screen's own fallback).
  */
 export function saveHandlers<TResult>(
   // biome-ignore lint/suspicious/noExplicitAny: any form's values will do

@@ -17,8 +17,8 @@ export function openOrderText(order: OpenOrderLine, unit: string): string {
  * The app's one date format, en-NG day-month-year: "01 Nov 2026" (dayjs
  * pattern for the date pickers' valueFormat), so what is typed or picked reads
  * like what is shown and printed. Month names are dayjs's ("Sep"), not Intl
- * en-NG's ("Sept"), for the same reason. The Accounting page keeps the spec's
- * 'MMM dd, yyyy' (formatDay below).
+ * en-NG's ("Sept"), for the same reason. The Accounting page and the reports keep
+ * 'MMM dd, yyyy' (formatDay below; docs/rules/bakery-day.md).
  */
 export const DATE_INPUT_FORMAT = 'DD MMM YYYY';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -38,7 +38,7 @@ export function formatDateTime(iso: string, timeZone: string): string {
   return `${dayMonthYear(at.year, at.month, at.day)}, ${twoDigits(at.hour)}:${twoDigits(at.minute)}`;
 }
 
-/** "Nov 21, 2026" (spec: 'MMM dd, yyyy') for an instant, in the bakery's time zone. */
+/** "Nov 21, 2026" ('MMM dd, yyyy') for an instant, in the bakery's time zone. */
 export function formatDay(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', {
     timeZone,

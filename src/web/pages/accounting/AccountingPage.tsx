@@ -20,7 +20,7 @@ import {
   useIncomeSales,
 } from './queries';
 
-/** Spec: profit figures are green above 0, red below, grey at 0. */
+/** Profit figures are green above 0, red below, grey at 0 (docs/screens/accounting.md). */
 const profitColour = (value: number) => (value > 0 ? 'green' : value < 0 ? 'red' : 'gray');
 
 const PERIOD_OPTIONS = [...ACCOUNTING_PERIODS, 'custom' as const].map((value) => ({

@@ -15,7 +15,7 @@ export const accountingKeys = {
   expenditures: (filter: string) => ['/api/accounting/expenditures', filter] as const,
 };
 
-/** Spec: custom queries run only when both dates are set; details only when shown. */
+/** Custom ranges are asked for only when both dates are set; details only when shown. */
 const accountingQuery = <T>(
   key: (filter: string) => readonly unknown[],
   path: string,

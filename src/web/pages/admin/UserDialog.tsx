@@ -51,7 +51,7 @@ function updatePayload(values: UserFormValues): AdminUserUpdateInput {
   return password ? { ...rest, password } : rest;
 }
 
-/** Add New User / Edit User (spec: Admin Panel). `user` null means create. */
+/** Add New User / Edit User (docs/screens/admin.md). `user` null means create. */
 export function UserDialog(props: {
   opened: boolean;
   user: AdminUser | null;
@@ -95,7 +95,7 @@ export function UserDialog(props: {
     saveHandlers(form, {
       success: () => ({ title: 'Success', message }),
       failure,
-      // Spec: after create or update the dialog closes and the form resets.
+      // docs/screens/admin.md: after create or update the dialog closes and the form resets.
       onDone: () => {
         form.reset();
         props.onClose();

@@ -22,7 +22,7 @@ import { PaymentDialog } from './PaymentDialog';
 import { useDeleteDistributor, useDistributors, useUnarchiveDistributor } from './queries';
 import { ReturnDialog } from './ReturnDialog';
 
-/** Spec: a positive balance (owed to the bakery) shows red, a negative one (credit) green. */
+/** A positive balance (owed to the bakery) shows red, a negative one (credit) green. */
 export const balanceColour = (balance: number) =>
   balance > 0 ? 'red' : balance < 0 ? 'green' : undefined;
 

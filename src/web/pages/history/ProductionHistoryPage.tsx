@@ -22,7 +22,7 @@ function durationText(batch: ProductionBatch): string {
   return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 }
 
-/** Spec: the change against last month shows only when last month is above 0. */
+/** docs/screens/production-history.md: the change shows only when last month is above 0. */
 function changeNote(summary: ProductionHistorySummary) {
   if (summary.changePercent === null) return 'No production last month';
   const sign = summary.changePercent > 0 ? '+' : '';
@@ -62,7 +62,7 @@ export default function ProductionHistoryPage() {
         <StatCard
           label="Average Batch Size"
           value={
-            // Spec: 0 when there is no batch to average, not "0.0 kg".
+            // "0" with no batch to average, not "0.0 kg" (docs/screens/production-history.md).
             figures
               ? figures.completedBatches === 0
                 ? '0'

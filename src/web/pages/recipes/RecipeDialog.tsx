@@ -46,7 +46,7 @@ interface RecipeFormValues {
   instructions: string;
 }
 
-/** Spec: each ingredient starts at quantity 0, unit kg. */
+/** Each ingredient line starts at quantity 0, unit kg (docs/screens/recipes.md). */
 const newLine = (): LineValues => ({
   key: crypto.randomUUID(),
   itemId: null,
@@ -65,7 +65,7 @@ function toInput(values: RecipeFormValues): RecipeInput {
       unit: line.unit as RecipeInput['ingredients'][number]['unit'],
     })),
     instructions: values.instructions || null,
-    // Spec: the duration is sent only when it is above 0.
+    // The duration is sent only when it is above 0 (docs/screens/recipes.md).
     estimatedDuration:
       joinDuration(Number(values.hours) || 0, Number(values.minutes) || 0) ?? undefined,
   };
@@ -131,7 +131,7 @@ export function RecipeDialog(props: {
     form.clearErrors();
   }, [props.opened, recipe]);
 
-  // Spec: only items of the ingredients category can be chosen.
+  // Only items of the Ingredients category can be chosen (docs/screens/recipes.md).
   const ingredients = (inventory.data ?? []).filter((item) => item.category === 'ingredients');
   const options = ingredients.map((item) => ({ value: item.id, label: item.name }));
 

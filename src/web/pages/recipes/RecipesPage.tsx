@@ -132,7 +132,7 @@ export default function RecipesPage() {
       onError: (error) => notifyError('Error', errorText(error, 'Failed to restore recipe')),
     });
 
-  // Spec: no confirmation; the toast offers Undo instead.
+  // No confirmation: the toast offers Undo instead (docs/screens/recipes.md).
   const remove = (recipe: Recipe) => {
     const toastId = `recipe-deleted-${recipe.id}`;
     const undo = () => {

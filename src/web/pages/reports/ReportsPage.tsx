@@ -29,7 +29,7 @@ export default function ReportsPage() {
   const today = businessDate(new Date(), timeZone);
   const [startDate, setStartDate] = useState<string | null>(null);
   const [endDate, setEndDate] = useState<string | null>(null);
-  // Design: only the tabs of modules the user can read.
+  // Only the tabs of modules the user can read (docs/screens/reports.md).
   const tabs = REPORT_TABS.filter((tab) => user && canRead(user, REPORT_TAB_MODULES[tab]));
   const [active, setActive] = useState<ReportTab | null>(tabs[0] ?? null);
 

@@ -4,7 +4,7 @@ import type { DistributorOption } from '../../../domain/distributor-schemas';
 import type { SaleInput } from '../../../domain/sales-schemas';
 import { apiGet, call } from '../../api/http';
 
-/** Spec: Recent Sales shows the last 5. */
+/** Recent Sales shows the last 5 (docs/screens/sales.md). */
 const RECENT_SALES = 5;
 
 export const salesKeys = {
