@@ -56,7 +56,7 @@ function checkPeriod(
 }
 
 /**
- * `?period=` or `?startDate=&endDate=` (spec section 7). With neither, the
+ * `?period=` or `?startDate=&endDate=` (docs/api.md, Date ranges). With neither, the
  * period is this month (the screen's default). The summary and the CSV files
  * take only these.
  */
@@ -90,7 +90,7 @@ const calendar = (year: number, month: number, dayOfMonth: number) =>
 
 /**
  * The dates a period covers, as yyyy-MM-dd, given today's date in the
- * business time zone (spec section 9: weeks run Monday to Sunday).
+ * business time zone (docs/rules/bakery-day.md: weeks run Monday to Sunday).
  */
 export function periodRange(
   period: AccountingPeriod,
@@ -138,7 +138,7 @@ export interface AccountingPeriodInfo {
   endDate: string;
 }
 
-/** GET /api/accounting/summary (spec section 3). */
+/** GET /api/accounting/summary (docs/screens/accounting.md). */
 export interface AccountingSummary {
   period: AccountingPeriodInfo;
   income: { totalIncome: number; salesIncome: number; paymentsIncome: number };

@@ -3,7 +3,7 @@ import { usernameField } from './auth-schemas';
 import { isStorableText, recordId, someFieldOf, storable } from './fields';
 import { MODULE_KEYS } from './modules';
 
-/** Spec section 5, "Admin user form". */
+/** The Admin Panel's user form (docs/screens/admin.md). */
 const username = usernameField;
 const email = z
   .string({ error: 'Invalid email address' })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isStorableText, storable } from './fields';
 
-/** Spec section 5: login. Both fields only need to be present. */
+/** Login (docs/screens/landing.md). Both fields only need to be present. */
 export const loginSchema = z.strictObject({
   username: z
     .string({ error: 'Username is required' })
@@ -34,7 +34,7 @@ export function usernameKey(username: string): string {
   return username.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 }
 
-/** Spec section 5: 3-50 letters, digits or underscores (registration and the admin form alike). */
+/** 3-50 letters, digits or underscores (registration and the admin form alike). */
 export const usernameField = z
   .string({ error: 'Username must be at least 3 characters' })
   .trim()
@@ -44,7 +44,7 @@ export const usernameField = z
     error: 'Username can only contain letters, numbers, and underscores',
   });
 
-/** Spec section 5: register. */
+/** Register (docs/screens/landing.md). */
 export const registerSchema = z.strictObject({
   firstName: optionalName('First name', 'First name must be less than 100 characters'),
   lastName: optionalName('Last name', 'Last name must be less than 100 characters'),

@@ -108,7 +108,7 @@ const REPORT_MODULES: ModuleKey[] = [
 ];
 
 /**
- * The quick actions a user may carry through: admins get the spec's four;
+ * The quick actions a user may carry through: admins get the first four;
  * anyone else each create action whose write right they hold (Record Sale
  * included, the sales clerk's daily action) and View Reports when a report
  * tab would show them something.

@@ -29,7 +29,7 @@ const distributorFields = {
   }),
 };
 
-/** POST /api/distributors: name, address and phone, all required (spec). */
+/** POST /api/distributors: name, address and phone, all required. */
 export const distributorSchema = z.strictObject(distributorFields);
 export type DistributorInput = z.input<typeof distributorSchema>;
 
@@ -57,7 +57,7 @@ export const PAYMENT_TOO_SMALL = 'Payment amount must be greater than 0';
 /** Above 0 yet under a kobo: "greater than 0" would be true of it, so it is told the real least. */
 export const PAYMENT_UNDER_A_KOBO = 'Amount must be at least ₦0.01';
 
-/** POST /api/distributor-payments (spec: at least 0.01, cash by default). */
+/** POST /api/distributor-payments: at least 0.01, cash by default. */
 export const paymentSchema = z.strictObject({
   distributorId: recordId('Choose a distributor'),
   // The minimum comes first, so 0.001 is told it is too small, not that it has 3 decimals.
@@ -80,7 +80,7 @@ export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
   other: 'Other',
 };
 
-/** POST /api/bread-returns (spec: at least 1 loaf, spoiled by default). */
+/** POST /api/bread-returns: at least 1 loaf, spoiled by default (docs/screens/distributors.md). */
 export const breadReturnSchema = z.strictObject({
   distributorId: recordId('Choose a distributor'),
   recipeName: breadType,
@@ -106,7 +106,7 @@ export interface Distributor {
   updatedAt: string;
 }
 
-/** The card's figures (spec section 9: the balance formula). */
+/** The card's figures (docs/rules/money.md: the balance formula). */
 export interface DistributorAccount {
   /** Sum of loaves taken × price per loaf. */
   totalOwed: number;

@@ -5,7 +5,7 @@ import { hasAtMostDecimals } from './money';
 
 const MAX_AMOUNT = 1_000_000_000;
 
-/** A naira amount of at least 0, to the kobo, with the spec's message for below 0. */
+/** A naira amount of at least 0, to the kobo, with the field's own message for below 0. */
 export const nairaAmount = (negative: string, label: string) =>
   z
     .number({ error: `${label} must be a number` })

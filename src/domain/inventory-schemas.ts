@@ -54,7 +54,7 @@ const itemFields = {
     .optional(),
 };
 
-/** Spec section 7: POST /api/inventory. Stock, minimum and cost default to 0. */
+/** POST /api/inventory. Stock, minimum and cost default to 0 (docs/screens/inventory.md). */
 export const inventoryItemSchema = z.strictObject({
   ...itemFields,
   currentStock: itemFields.currentStock.default(0),

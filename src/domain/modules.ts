@@ -1,6 +1,7 @@
 /**
- * The modules whose access a role controls. The keys are the ones the spec and
- * the permissions table use; the display names are what admins see.
+ * The modules whose access a role controls (docs/rules/permissions.md). The keys
+ * are the ones the API and the permissions table use; the display names are what
+ * admins see.
  */
 export const MODULE_KEYS = [
   'inventory',

@@ -100,7 +100,7 @@ const NAIRA = new Intl.NumberFormat('en-NG', {
   maximumFractionDigits: 2,
 });
 
-/** "₦1,234.50" (spec: NGN, en-NG, exactly 2 decimals). */
+/** "₦1,234.50": NGN, en-NG, exactly 2 decimals (docs/rules/money.md). */
 export function formatNaira(naira: number): string {
   return NAIRA.format(roundNaira(naira));
 }

@@ -8,7 +8,7 @@ export interface NavEntry {
   module: ModuleKey | null;
 }
 
-/** Spec section 2, "Sidebar and shell": the entries in their order. */
+/** The sidebar's entries in their order (docs/screens/shell.md). */
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { name: 'Dashboard', path: '/', module: null },
   { name: 'Inventory', path: '/inventory', module: 'inventory' },

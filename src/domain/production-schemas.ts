@@ -28,7 +28,7 @@ const moment = (label: string) =>
     })
     .optional();
 
-/** POST /api/production-batches (spec section 7). */
+/** POST /api/production-batches (docs/screens/production.md). */
 export const batchSchema = z.strictObject({
   batchNumber: z
     .string({ error: 'Batch number is required' })
@@ -38,9 +38,9 @@ export const batchSchema = z.strictObject({
     .regex(BATCH_NUMBER, { error: 'Batch number can only contain letters, numbers, -, _ and /' })
     .optional(),
   recipeId: recordId('Choose a recipe'),
-  /** Accepted because the spec's call sends it; the server always uses the recipe's own name. */
+  /** Accepted for older clients (docs/api.md); the server always uses the recipe's own name. */
   recipeName: z.string().optional(),
-  // Spec: at least 0. A batch of no flour deducts nothing and makes nothing, so it is refused.
+  // Above 0: a batch of no flour deducts nothing and makes nothing, so it is refused.
   flourKg: z
     .number({ error: 'Flour must be a number' })
     .gt(0, { error: 'Flour must be greater than 0' })
@@ -70,7 +70,7 @@ const loavesProduced = z
   .min(1, { error: LOAVES_REQUIRED })
   .max(1_000_000, { error: 'Number of loaves is too large' });
 
-/** PATCH /api/production-batches/{id}: start, complete or cancel (spec sections 4 and 7). */
+/** PATCH /api/production-batches/{id}: start, complete or cancel (docs/screens/production.md). */
 export const batchUpdateSchema = z.discriminatedUnion(
   'status',
   [
@@ -86,7 +86,7 @@ export const batchUpdateSchema = z.discriminatedUnion(
 );
 export type BatchUpdateInput = z.input<typeof batchUpdateSchema>;
 
-/** The Complete Batch form: just the loaves, with the spec's message. */
+/** The Complete Batch form: just the loaves, with the same messages. */
 export const completeBatchFormSchema = z.strictObject({ loavesProduced });
 
 export interface ProductionBatch {

@@ -4,7 +4,7 @@ import { businessDateDigits } from './time';
 
 /**
  * Every unit as a multiple of its family's base (grams, millilitres, units).
- * Spec: 1 kg = 1000 g, 1 liter = 1000 ml.
+ * 1 kg = 1000 g, 1 liter = 1000 ml (docs/rules/money.md, Quantities).
  */
 const UNIT_SCALE: Record<string, { family: 'mass' | 'volume' | 'count'; base: number }> = {
   kg: { family: 'mass', base: 1000 },
@@ -42,7 +42,7 @@ export interface IngredientLine {
 
 /**
  * What a batch of `flourKg` needs of one recipe line, in the item's own unit:
- * the line scaled by flourKg ÷ baseFlourKg, then converted (spec section 5).
+ * the line scaled by flourKg ÷ baseFlourKg, then converted (docs/screens/production.md).
  */
 export function scaledRequirement(
   line: IngredientLine,
@@ -64,14 +64,14 @@ export interface CostedItem {
   unitCost: number;
 }
 
-/** Spec: a flour item is an ingredient whose name contains "flour". */
+/** A flour item is an ingredient whose name contains "flour" (docs/screens/production.md). */
 export const isFlourItem = (item: CostedItem) =>
   item.category === 'ingredients' && item.name.toLowerCase().includes('flour');
 
 /**
  * The ingredient cost of a batch, in kobo: each quantity used times its item's
  * unit cost, plus the batch's flour at a flour item's cost when the recipe
- * names no flour item (spec section 5, "Complete batch"). `inventory` is
+ * names no flour item (docs/screens/production.md, Complete Batch). `inventory` is
  * searched, in its order, for that flour item.
  */
 export function batchIngredientCost(
@@ -94,7 +94,7 @@ export function costPerLoaf(ingredientCost: Kobo, loaves: number): number {
   return fromKobo(divideKobo(ingredientCost, Math.floor(loaves)));
 }
 
-/** Spec: year, month, day and the last 3 digits of the timestamp, e.g. "BATCH-20261121-042". */
+/** Year, month, day and the last 3 digits of the timestamp, e.g. "BATCH-20261121-042". */
 export function defaultBatchNumber(now: Date, timeZone: string): string {
   return `BATCH-${businessDateDigits(now, timeZone)}-${String(now.getTime()).slice(-3)}`;
 }
@@ -124,13 +124,13 @@ export function durationHours(startedAt: string | null, completedAt: string | nu
   return Math.max(0, Math.round(ms / 3_600_000));
 }
 
-/** This month against last, in percent to 1 decimal; null unless last month is above 0 (spec). */
+/** This month against last, in percent to 1 decimal; null unless last month is above 0. */
 export function percentChange(thisMonth: number, lastMonth: number): number | null {
   if (!(lastMonth > 0)) return null;
   return Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10;
 }
 
-/** Average kg per batch to 1 decimal; 0 when there are none (spec). */
+/** Average kg per batch to 1 decimal; 0 when there are none. */
 export function averageBatchKg(totalKg: number, batches: number): number {
   if (!(batches > 0)) return 0;
   return Math.round((totalKg / batches) * 10) / 10;

@@ -36,9 +36,9 @@ const MAX_UNIT_COST = 1_000_000_000;
 
 /**
  * One line as the baker enters it: how much, and what the whole lot cost. The
- * unit cost is derived from these (spec: total ÷ quantity), so the order total
+ * unit cost is derived from these (total ÷ quantity), so the order total
  * is the sum of what was entered, exact to the kobo. A caller that follows the
- * spec's call (`items[{itemId, quantity, unitCost}]`) may send the unit cost
+ * original call list (`items[{itemId, quantity, unitCost}]`, docs/api.md) may send the unit cost
  * instead; the line total is then quantity × unit cost to the kobo
  * (`lineCosts`). With both, the total wins and the unit cost is recomputed.
  */
@@ -114,7 +114,7 @@ export const purchaseOrderSchema = z.strictObject({
     .array(purchaseOrderLineSchema, { error: 'Add at least one item' })
     .min(1, { error: 'Add at least one item' })
     .max(100, { error: 'An order can have at most 100 items' }),
-  /** Accepted for callers that follow the spec's field list; must equal the sum of the lines. */
+  /** Accepted from callers of the original call list (docs/api.md); must equal the lines' sum. */
   totalAmount: z.number().optional(),
   expectedDelivery: z.iso
     .date({ error: 'Expected delivery must be a date (yyyy-MM-dd)' })
@@ -185,7 +185,7 @@ export function orderTotal(lines: readonly { totalCost: number }[]): number {
   return sumNaira(lines.map((line) => line.totalCost));
 }
 
-/** The spec's default order number: PO-{year}-{last 6 digits of the timestamp}. */
+/** The default order number: PO-{year}-{last 6 digits of the timestamp}. */
 export function defaultOrderNumber(now: Date = new Date()): string {
   return `PO-${now.getFullYear()}-${String(now.getTime()).slice(-6)}`;
 }

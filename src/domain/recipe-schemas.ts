@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isStorableText, recordId, someFieldOf, storable } from './fields';
 import { hasAtMostDecimals } from './money';
 
-/** Spec section 3: the units an ingredient line may be written in. */
+/** The units an ingredient line may be written in (docs/screens/recipes.md). */
 export const RECIPE_UNITS = ['kg', 'g', 'liters', 'ml', 'units'] as const;
 export type RecipeUnit = (typeof RECIPE_UNITS)[number];
 
@@ -13,7 +13,7 @@ const MAX_DURATION_MINUTES = 7 * 24 * 60;
 
 export const recipeIngredientSchema = z.strictObject({
   itemId: recordId('Choose an ingredient'),
-  // The form starts each line at 0 (spec); a recipe line of nothing is a slip, so it is refused.
+  // The form starts each line at 0; a recipe line of nothing is a slip, so it is refused.
   quantity: z
     .number({ error: INGREDIENT_QUANTITY_REQUIRED })
     .gt(0, { error: INGREDIENT_QUANTITY_REQUIRED })
@@ -68,7 +68,7 @@ const recipeFields = {
       });
     }),
   instructions: optionalText('Instructions', 10_000),
-  // Spec: sent only when above 0, so a 0 or negative duration is a slip, not "none".
+  // Sent only when above 0, so a 0 or negative duration is a slip, not "none".
   estimatedDuration: z
     .number({ error: 'Duration must be a number of minutes' })
     .int({ error: 'Duration must be a whole number of minutes' })
@@ -78,7 +78,7 @@ const recipeFields = {
     .optional(),
 };
 
-/** POST /api/recipes. Base flour defaults to 1 kg (spec). */
+/** POST /api/recipes. Base flour defaults to 1 kg (docs/screens/recipes.md). */
 export const recipeSchema = z.strictObject({
   ...recipeFields,
   baseFlourKg: recipeFields.baseFlourKg.default(1),
@@ -129,7 +129,7 @@ export function formatDuration(minutes: number | null): string {
   return parts.minutes === 0 ? `${parts.hours}h` : `${parts.hours}h ${parts.minutes}m`;
 }
 
-/** The form's duration boxes (spec: hours at least 0, minutes 0-59), stored as minutes. */
+/** The form's duration boxes (hours at least 0, minutes 0-59), stored as minutes. */
 export const durationFormSchema = z.strictObject({
   hours: z
     .number({ error: 'Hours must be a number' })

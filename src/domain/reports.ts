@@ -5,7 +5,7 @@ import type { ModuleKey } from './modules';
 import { keysetSchema } from './paging';
 import type { BatchStatus } from './production-schemas';
 
-/** `?startDate=&endDate=`, both optional (spec: "from X onwards", "up to Y"). */
+/** `?startDate=&endDate=`, both optional ("from X onwards", "up to Y"; docs/screens/reports.md). */
 export const reportQuerySchema = z
   .strictObject(dateRangeFields)
   .refine(datesInOrder, END_BEFORE_START);
@@ -36,7 +36,7 @@ export const REPORT_TAB_LABELS: Record<ReportTab, string> = {
   financial: 'Financial',
 };
 
-/** The filter line (spec): both dates, only a start, or only an end. */
+/** The filter line (docs/screens/reports.md): both dates, only a start, or only an end. */
 export function filterWording(startDate: string | null, endDate: string | null): string | null {
   if (startDate && endDate) return `Showing data from ${startDate} to ${endDate}`;
   if (startDate) return `Showing data from ${startDate} onwards`;

@@ -9,7 +9,7 @@ import {
 } from './fields';
 import { fromKobo, multiplyKobo, subtractKobo, toKobo } from './money';
 
-/** POST /api/sales-transactions (spec sections 5 and 7). */
+/** POST /api/sales-transactions (docs/screens/sales.md). */
 export const saleSchema = z.strictObject({
   distributorId: recordId('Choose a distributor'),
   recipeName: breadType,

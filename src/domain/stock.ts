@@ -1,6 +1,6 @@
 export type StockStatus = 'Out of Stock' | 'Low Stock' | 'In Stock';
 
-/** Spec section 4: out at or below 0, low at or below the minimum, else in stock. */
+/** Out at or below 0, low at or below the minimum, else in stock (docs/screens/inventory.md). */
 export function stockStatus(currentStock: number, minStock: number): StockStatus {
   if (currentStock <= 0) return 'Out of Stock';
   if (currentStock <= minStock) return 'Low Stock';

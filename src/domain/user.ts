@@ -14,7 +14,7 @@ export interface CurrentUser {
 
 type NamedUser = Pick<CurrentUser, 'firstName' | 'lastName' | 'email'>;
 
-/** Full name, else the e-mail, else 'User' (spec: sidebar). */
+/** Full name, else the e-mail, else 'User' (docs/screens/shell.md). */
 export function displayName(user: NamedUser): string {
   const fullName = [user.firstName, user.lastName]
     .map((part) => part?.trim())
@@ -23,7 +23,7 @@ export function displayName(user: NamedUser): string {
   return fullName || user.email || 'User';
 }
 
-/** 'Admin' for admins, else the first role's name, else 'User' (spec: sidebar badge). */
+/** 'Admin' for admins, else the first role's name, else 'User' (docs/screens/shell.md). */
 export function roleBadge(user: Pick<CurrentUser, 'isAdmin' | 'roles'>): string {
   if (user.isAdmin) return 'Admin';
   return user.roles[0]?.name ?? 'User';
