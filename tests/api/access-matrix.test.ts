@@ -30,7 +30,7 @@ function allowed(access: Access, persona: Persona): boolean {
         signedOut: [],
         noRole: [],
         read: ['read'],
-        // Write without read: the spec keeps the flags independent.
+        // Write without read: the flags are independent (docs/rules/permissions.md).
         writeOnly: ['write'],
         readWrite: ['read', 'write'],
         readWriteDelete: ['read', 'write', 'delete'],

@@ -6,10 +6,10 @@ import { firstAdmin } from '../support/personas';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Every call of the spec's section 7 that carries a body or a query, sent
- * exactly in the spec's shape (its field names, all of them, as its screens
- * send them), signed in as the admin. Each must be answered 2xx: a client
- * written from the spec must work against this API.
+ * Every call of the original call list (docs/api.md) that carries a body or a
+ * query, sent exactly in that shape (its field names, all of them, as its
+ * screens send them), signed in as the admin. Each must be answered 2xx: a
+ * client written from that list must work against this API.
  */
 
 let testApp: TestApp;

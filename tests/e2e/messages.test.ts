@@ -135,7 +135,7 @@ describe('messages: one toast at a time, the newest at once', () => {
     const toast = await signInThroughForm(page);
     await screenshot(page, 'e2e-messages-sign-in-phone');
     const date = page.locator('header').getByTestId('header-date');
-    // "Wed 25 Nov": the weekday, the day and the month, as the spec's date needs.
+    // "Wed 25 Nov": the weekday, the day and the month (docs/screens/shell.md, Header).
     expect(await date.textContent()).toMatch(/^[A-Z][a-z]{2},? \d{1,2} [A-Z][a-z]{2}$/);
     expect(await page.locator('header').getByTestId('header-time').textContent()).toMatch(
       /^\d{2}:\d{2}$/,
