@@ -1,4 +1,4 @@
-import type { InventoryItem } from './inventory-schemas';
+import type { InventoryItem } from './contracts/inventory';
 import type { ModuleKey } from './modules';
 import { type AccessSubject, canRead, canWrite } from './permissions';
 import type { BatchStatus } from './production-schemas';

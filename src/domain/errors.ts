@@ -26,7 +26,27 @@ export const ERROR_CODES = {
   },
 
   // Inventory, purchase orders and recipes
-
+  ITEM_NAME_TAKEN: { status: 409, meaning: 'Another item in use has that name' },
+  ITEM_IN_USE: {
+    status: 409,
+    meaning: 'A recipe in use or an order awaiting delivery needs the item',
+  },
+  ITEM_ALREADY_ARCHIVED: { status: 409, meaning: 'The item is archived already' },
+  ITEM_NOT_ARCHIVED: { status: 409, meaning: 'The item is not archived' },
+  ORDER_NUMBER_TAKEN: { status: 409, meaning: 'Another order has that order number' },
+  ORDER_ALREADY_SHIPPED: { status: 409, meaning: 'The order has been shipped already' },
+  ORDER_ALREADY_RECEIVED: { status: 409, meaning: 'The order has been received already' },
+  ORDER_CANCELLED: { status: 409, meaning: 'The order has been cancelled' },
+  ORDER_ITEM_GONE: { status: 409, meaning: 'An item on the order is no longer in inventory' },
+  RECIPE_NAME_TAKEN: { status: 409, meaning: 'Another recipe in use has that name' },
+  RECIPE_INGREDIENT_GONE: {
+    status: 409,
+    meaning: 'An ingredient of the deleted recipe is no longer in inventory',
+  },
+  RECIPE_INGREDIENT_ARCHIVED: {
+    status: 409,
+    meaning: 'An ingredient of the deleted recipe is archived: unarchive it first',
+  },
   // Production, production history and reports
 
   // Sales, distributors and accounting

@@ -73,27 +73,6 @@ export type InventoryItemUpdateInput = z.input<typeof inventoryItemUpdateSchema>
  */
 export { distributorListQuerySchema as inventoryListQuerySchema } from './distributor-schemas';
 
-export interface InventoryItem {
-  id: string;
-  name: string;
-  category: InventoryCategory;
-  currentStock: number;
-  unit: InventoryUnit;
-  minStock: number;
-  unitCost: number;
-  supplier: string | null;
-  /** Deleted while it had history: hidden from lists and pickers, kept for its records. */
-  archived: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** DELETE /api/inventory/{id}: an item with history is archived instead. */
-export interface ItemDeleteResult {
-  action: 'deleted' | 'archived';
-  message: string;
-}
-
 export const STOCK_MOVEMENT_REASONS = {
   initial_stock: 'Opening stock',
   manual_adjustment: 'Manual adjustment',
@@ -102,13 +81,3 @@ export const STOCK_MOVEMENT_REASONS = {
   production_cancelled: 'Production cancelled',
 } as const;
 export type StockMovementReason = keyof typeof STOCK_MOVEMENT_REASONS;
-
-export interface StockMovement {
-  id: string;
-  quantityChange: number;
-  reason: StockMovementReason;
-  /** The order or batch number that caused it, when there is one. */
-  reference: string | null;
-  userName: string | null;
-  createdAt: string;
-}

@@ -190,28 +190,6 @@ export function defaultOrderNumber(now: Date = new Date()): string {
   return `PO-${now.getFullYear()}-${String(now.getTime()).slice(-6)}`;
 }
 
-export interface PurchaseOrderLine {
-  itemId: string;
-  itemName: string | null;
-  unit: string | null;
-  quantity: number;
-  unitCost: number;
-  totalCost: number;
-}
-
-export interface PurchaseOrder {
-  id: string;
-  orderNumber: string;
-  supplier: string;
-  status: PurchaseOrderStatus;
-  items: PurchaseOrderLine[];
-  totalAmount: number;
-  orderDate: string;
-  expectedDelivery: string | null;
-  deliveredDate: string | null;
-  notes: string | null;
-}
-
 /** Moving average: stock on hand at its cost, plus the received lot at its cost. */
 export function movingAverageCost(
   stockOnHand: number,

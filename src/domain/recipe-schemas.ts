@@ -89,26 +89,6 @@ export type RecipeInput = z.input<typeof recipeSchema>;
 export const recipeUpdateSchema = someFieldOf(z.strictObject(recipeFields).partial());
 export type RecipeUpdateInput = z.input<typeof recipeUpdateSchema>;
 
-export interface RecipeIngredient {
-  itemId: string;
-  /** null when the item has since left the inventory. */
-  itemName: string | null;
-  quantity: number;
-  unit: RecipeUnit;
-}
-
-export interface Recipe {
-  id: string;
-  name: string;
-  description: string | null;
-  baseFlourKg: number;
-  ingredients: RecipeIngredient[];
-  instructions: string | null;
-  estimatedDuration: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
 /** Minutes as the form edits them: whole hours and the minutes left over. */
 export function splitDuration(minutes: number | null): { hours: number; minutes: number } {
   const total = Math.max(0, minutes ?? 0);

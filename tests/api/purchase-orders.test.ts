@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InventoryItem, StockMovement } from '../../src/domain/inventory-schemas';
-import { type PurchaseOrder, TOTAL_COST_REQUIRED } from '../../src/domain/purchase-order-schemas';
+import type { InventoryItem, StockMovement } from '../../src/domain/contracts/inventory';
+import {
+  type PurchaseOrder,
+  purchaseOrderRecordSchema,
+} from '../../src/domain/contracts/purchase-orders';
+import { TOTAL_COST_REQUIRED } from '../../src/domain/purchase-order-schemas';
+import { purchaseOrders } from '../../src/server/db/schema';
 import type { ApiClient } from '../support/api-client';
 import { createRole, firstAdmin, userWithRole } from '../support/personas';
 import { endsWithRollupsMatchingRecords } from '../support/rollups';
@@ -98,6 +103,7 @@ describe('creating orders', () => {
     expect(again.status).toBe(409);
     expect(again.body).toEqual({
       message: 'Order number already exists',
+      code: 'ORDER_NUMBER_TAKEN',
       errors: [{ path: 'orderNumber', message: 'Order number already exists' }],
     });
   });
@@ -140,6 +146,7 @@ describe('creating orders', () => {
     expect(yesterday.status).toBe(400);
     expect(yesterday.body).toEqual({
       message: 'Expected delivery cannot be in the past',
+      code: 'INVALID_INPUT',
       errors: [{ path: 'expectedDelivery', message: 'Expected delivery cannot be in the past' }],
     });
     expect((await admin.get<unknown[]>('/api/purchase-orders')).body).toHaveLength(before);
@@ -174,6 +181,7 @@ describe('creating orders', () => {
       items: [{ itemId: randomUUID(), quantity: 2, totalCost: 100 }],
     });
     expect(reply.status).toBe(404);
+    expect(reply.body).toEqual({ message: 'Inventory item not found', code: 'NOT_FOUND' });
   });
 });
 
@@ -220,12 +228,18 @@ describe('receiving', () => {
     await admin.patch(`/api/purchase-orders/${delivered.id}/receive`);
     const again = await admin.patch(`/api/purchase-orders/${delivered.id}/receive`);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: 'This order has already been received' });
+    expect(again.body).toEqual({
+      message: 'This order has already been received',
+      code: 'ORDER_ALREADY_RECEIVED',
+    });
 
     const cancelled = await createOrder();
     expect((await admin.patch(`/api/purchase-orders/${cancelled.id}/cancel`)).status).toBe(200);
     const refused = await admin.patch(`/api/purchase-orders/${cancelled.id}/receive`);
-    expect(refused.body).toEqual({ message: 'This order has been cancelled' });
+    expect(refused.body).toEqual({
+      message: 'This order has been cancelled',
+      code: 'ORDER_CANCELLED',
+    });
     expect((await admin.patch(`/api/purchase-orders/${randomUUID()}/receive`)).status).toBe(404);
   });
 
@@ -233,8 +247,32 @@ describe('receiving', () => {
     const order = await createOrder();
     const shipped = await admin.patch<PurchaseOrder>(`/api/purchase-orders/${order.id}/ship`);
     expect(shipped.body.status).toBe('shipped');
-    expect((await admin.patch(`/api/purchase-orders/${order.id}/ship`)).status).toBe(409);
+    const twice = await admin.patch(`/api/purchase-orders/${order.id}/ship`);
+    expect(twice.status).toBe(409);
+    expect(twice.body).toEqual({
+      message: 'This order has already been shipped',
+      code: 'ORDER_ALREADY_SHIPPED',
+    });
     expect((await admin.patch(`/api/purchase-orders/${order.id}/receive`)).status).toBe(200);
+  });
+
+  it('refuses to receive an order naming an item no longer in inventory', async () => {
+    // Only a release before archiving could delete an item that orders name.
+    const [gone] = await testApp.database.db
+      .insert(purchaseOrders)
+      .values({
+        orderNumber: 'PO-2026-GONE01',
+        supplier: 'Old Mills',
+        items: [{ itemId: randomUUID(), quantity: 1, unitCost: 100 }],
+        totalAmount: 100,
+      })
+      .returning({ id: purchaseOrders.id });
+    const reply = await admin.patch(`/api/purchase-orders/${gone?.id}/receive`);
+    expect(reply.status).toBe(409);
+    expect(reply.body).toEqual({
+      message: 'An item on this order no longer exists',
+      code: 'ORDER_ITEM_GONE',
+    });
   });
 
   it('takes stock in at once for an order recorded as already delivered', async () => {
@@ -278,6 +316,16 @@ describe('lists and permissions', () => {
     expect((await reader.post('/api/purchase-orders', { supplier: 'X', items: [] })).status).toBe(
       403,
     );
+  });
+});
+
+describe('answers', () => {
+  it('carry only the fields the contract declares, not the row’s own timestamps', async () => {
+    const order = await createOrder();
+    expect(Object.keys(order).sort()).toEqual(Object.keys(purchaseOrderRecordSchema.shape).sort());
+    const [listed] = (await admin.get<PurchaseOrder[]>('/api/purchase-orders?limit=1')).body;
+    expect(listed).not.toHaveProperty('createdAt');
+    expect(listed).not.toHaveProperty('updatedAt');
   });
 });
 

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountingSummary } from '../../src/domain/accounting';
 import type { DashboardSummary } from '../../src/domain/dashboard';
 import type { Distributor, DistributorWithAccount } from '../../src/domain/distributor-schemas';
-import type { InventoryItem } from '../../src/domain/inventory-schemas';
+import type { InventoryItem } from '../../src/domain/contracts/inventory';
 import { scaledRequirement } from '../../src/domain/production';
 import type { ProductionHistorySummary } from '../../src/domain/production-schemas';
-import type { PurchaseOrder } from '../../src/domain/purchase-order-schemas';
+import type { PurchaseOrder } from '../../src/domain/contracts/purchase-orders';
 import type {
   FinancialReport,
   InventoryReport,

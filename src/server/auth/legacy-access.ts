@@ -1,8 +1,5 @@
 import { type Access, ADMIN, PUBLIC, SIGNED_IN } from '../../domain/access';
 
-/** What the recipe and purchase order forms need to choose an item. */
-const ITEM_CHOICE = ['id', 'name', 'category', 'unit', 'archived'] as const;
-
 /**
  * Access of the routes not yet declared by a contract (src/domain/contracts),
  * keyed by "METHOD /url". Each entry goes when its route gets a contract.
@@ -13,63 +10,6 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/auth/register': PUBLIC,
   'POST /api/auth/logout': PUBLIC,
   'GET /api/auth/user': SIGNED_IN,
-
-  // The recipe, purchase order and batch forms choose items from the inventory
-  // list; the batch form also warns when stock is short, so it sees the stock,
-  // and the order form when a line's price is far from the item's cost.
-  'GET /api/inventory': {
-    kind: 'any-of',
-    rules: [
-      { module: 'inventory', right: 'read' },
-      { module: 'recipes', right: 'write', fields: ITEM_CHOICE },
-      { module: 'purchase_orders', right: 'write', fields: [...ITEM_CHOICE, 'unitCost'] },
-      { module: 'production', right: 'write', fields: [...ITEM_CHOICE, 'currentStock'] },
-    ],
-  },
-  'GET /api/inventory/low-stock': { kind: 'module', module: 'inventory', right: 'read' },
-  'POST /api/inventory': { kind: 'module', module: 'inventory', right: 'write' },
-  'PATCH /api/inventory/:id': { kind: 'module', module: 'inventory', right: 'write' },
-  // Delete archives an item with history; unarchiving undoes it, with the same right.
-  'DELETE /api/inventory/:id': { kind: 'module', module: 'inventory', right: 'delete' },
-  'POST /api/inventory/:id/unarchive': { kind: 'module', module: 'inventory', right: 'delete' },
-  'GET /api/inventory/:id/movements': { kind: 'module', module: 'inventory', right: 'read' },
-
-  'GET /api/purchase-orders': { kind: 'module', module: 'purchase_orders', right: 'read' },
-  'GET /api/purchase-orders/summary': { kind: 'module', module: 'purchase_orders', right: 'read' },
-  'POST /api/purchase-orders': { kind: 'module', module: 'purchase_orders', right: 'write' },
-  'PATCH /api/purchase-orders/:id/receive': {
-    kind: 'module',
-    module: 'purchase_orders',
-    right: 'write',
-  },
-  'PATCH /api/purchase-orders/:id/ship': {
-    kind: 'module',
-    module: 'purchase_orders',
-    right: 'write',
-  },
-  'PATCH /api/purchase-orders/:id/cancel': {
-    kind: 'module',
-    module: 'purchase_orders',
-    right: 'write',
-  },
-
-  // The batch form chooses from the recipes and scales their ingredients.
-  'GET /api/recipes': {
-    kind: 'any-of',
-    rules: [
-      { module: 'recipes', right: 'read' },
-      {
-        module: 'production',
-        right: 'write',
-        fields: ['id', 'name', 'baseFlourKg', 'ingredients'],
-      },
-    ],
-  },
-  'POST /api/recipes': { kind: 'module', module: 'recipes', right: 'write' },
-  'PATCH /api/recipes/:id': { kind: 'module', module: 'recipes', right: 'write' },
-  'DELETE /api/recipes/:id': { kind: 'module', module: 'recipes', right: 'delete' },
-  // Undo of a delete needs the same right as the delete.
-  'POST /api/recipes/:id/restore': { kind: 'module', module: 'recipes', right: 'delete' },
 
   'GET /api/production-batches': { kind: 'module', module: 'production', right: 'read' },
   'GET /api/production-batches/summary': { kind: 'module', module: 'production', right: 'read' },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import type { BatchSummary, ProductionBatch } from '../../../src/domain/production-schemas';
-import type { Recipe } from '../../../src/domain/recipe-schemas';
+import type { Recipe } from '../../../src/domain/contracts/recipes';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
 import { ADMIN_NAME, lagosDigits, testApp, admin, flour, yeast, salt, oil, sugar, agege, flourLoaf, addItem, addRecipe, createBatch, stock, movements, useProductionApp } from './setup';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardSummary } from '../../../src/domain/dashboard';
 import type { ProductionBatch, ProductionHistorySummary } from '../../../src/domain/production-schemas';
-import type { Recipe } from '../../../src/domain/recipe-schemas';
+import type { Recipe } from '../../../src/domain/contracts/recipes';
 import { businessMonth } from '../../../src/domain/time';
 import { productionBatches } from '../../../src/server/db/schema';
 import type { ApiClient } from '../../support/api-client';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import type { InventoryItem, StockMovement } from '../../../src/domain/inventory-schemas';
+import type { InventoryItem, StockMovement } from '../../../src/domain/contracts/inventory';
 import type { ProductionBatch } from '../../../src/domain/production-schemas';
-import type { Recipe } from '../../../src/domain/recipe-schemas';
+import type { Recipe } from '../../../src/domain/contracts/recipes';
 import type { ApiClient } from '../../support/api-client';
 import { firstAdmin } from '../../support/personas';
 import { createTestApp, type TestApp } from '../../support/test-app';

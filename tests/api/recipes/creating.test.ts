@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Recipe } from '../../../src/domain/recipe-schemas';
+import type { Recipe } from '../../../src/domain/contracts/recipes';
 import { recipes } from '../../../src/server/db/schema';
 
 import { admin, yeast, salt, oil, eggs, bags, body, createRecipe, listNames, useRecipesApp } from './setup';
@@ -70,7 +70,7 @@ describe('creating recipes', () => {
   ])('refuses %j with 400 on %s', async (extra, path, message) => {
     const reply = await admin.post('/api/recipes', body('Refused', extra));
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ message, errors: [{ path, message }] });
+    expect(reply.body).toEqual({ message, code: 'INVALID_INPUT', errors: [{ path, message }] });
   });
 
   it('refuses the same ingredient twice, on the second line', async () => {
@@ -84,6 +84,7 @@ describe('creating recipes', () => {
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
       message: 'This ingredient is already in the recipe',
+      code: 'INVALID_INPUT',
       errors: [
         { path: 'ingredients.1.itemId', message: 'This ingredient is already in the recipe' },
       ],
@@ -95,6 +96,7 @@ describe('creating recipes', () => {
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
       message: 'Unrecognized key: "colour"',
+      code: 'INVALID_INPUT',
       errors: [{ path: '', message: 'Unrecognized key: "colour"' }],
     });
     expect(await listNames()).not.toContain('Extra');
@@ -110,7 +112,7 @@ describe('creating recipes', () => {
     });
     expect(reply.status).toBe(400);
     const message = 'Salt is kept in g, so it cannot be measured in liters';
-    expect(reply.body).toEqual({ message, errors: [{ path: 'ingredients.1.unit', message }] });
+    expect(reply.body).toEqual({ message, code: 'INVALID_INPUT', errors: [{ path: 'ingredients.1.unit', message }] });
   });
 
   it('names every line at fault at once', async () => {
@@ -125,6 +127,7 @@ describe('creating recipes', () => {
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
       message: 'Instant Yeast is kept in kg, so it cannot be measured in ml',
+      code: 'INVALID_INPUT',
       errors: [
         {
           path: 'ingredients.0.unit',
@@ -148,7 +151,7 @@ describe('creating recipes', () => {
     });
     expect(reply.status).toBe(400);
     const message = 'Nylon Bags is not in the ingredients category';
-    expect(reply.body).toEqual({ message, errors: [{ path: 'ingredients.1.itemId', message }] });
+    expect(reply.body).toEqual({ message, code: 'INVALID_INPUT', errors: [{ path: 'ingredients.1.itemId', message }] });
   });
 
   it('refuses an item that does not exist', async () => {
@@ -159,6 +162,7 @@ describe('creating recipes', () => {
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
       message: 'Choose an ingredient',
+      code: 'INVALID_INPUT',
       errors: [{ path: 'ingredients.0.itemId', message: 'Choose an ingredient' }],
     });
     expect(await listNames()).not.toContain('Ghost');
@@ -170,6 +174,7 @@ describe('creating recipes', () => {
     expect(reply.status).toBe(409);
     expect(reply.body).toEqual({
       message: 'A recipe with this name already exists',
+      code: 'RECIPE_NAME_TAKEN',
       errors: [{ path: 'name', message: 'A recipe with this name already exists' }],
     });
     expect((await listNames()).filter((name) => name.toLowerCase() === 'butter bread')).toEqual([

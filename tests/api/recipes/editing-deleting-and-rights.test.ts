@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ProductionBatch } from '../../../src/domain/production-schemas';
-import type { Recipe } from '../../../src/domain/recipe-schemas';
+import type { Recipe } from '../../../src/domain/contracts/recipes';
 import { recipes } from '../../../src/server/db/schema';
 import { ApiClient } from '../../support/api-client';
 import { createRole, userWithRole } from '../../support/personas';
@@ -64,6 +64,7 @@ describe('listing and editing', () => {
     expect(taken.status).toBe(409);
     expect(taken.body).toEqual({
       message: 'A recipe with this name already exists',
+      code: 'RECIPE_NAME_TAKEN',
       errors: [{ path: 'name', message: 'A recipe with this name already exists' }],
     });
   });
@@ -75,10 +76,11 @@ describe('listing and editing', () => {
     });
     expect(reply.status).toBe(400);
     const message = 'Eggs is kept in units, so it cannot be measured in kg';
-    expect(reply.body).toEqual({ message, errors: [{ path: 'ingredients.0.unit', message }] });
+    expect(reply.body).toEqual({ message, code: 'INVALID_INPUT', errors: [{ path: 'ingredients.0.unit', message }] });
     const invalid = await admin.patch(`/api/recipes/${recipe.id}`, { baseFlourKg: -1 });
     expect(invalid.body).toEqual({
       message: 'Base flour must be greater than 0',
+      code: 'INVALID_INPUT',
       errors: [{ path: 'baseFlourKg', message: 'Base flour must be greater than 0' }],
     });
     const unchanged = (await admin.get<Recipe[]>('/api/recipes')).body.find(
@@ -91,7 +93,10 @@ describe('listing and editing', () => {
   it('answers 404 for a recipe that does not exist, and 400 for a malformed id', async () => {
     const missing = await admin.patch(`/api/recipes/${randomUUID()}`, { name: 'X' });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ message: 'Recipe not found' });
+    expect(missing.body).toEqual({
+      message: 'Recipe not found',
+      code: 'NOT_FOUND',
+    });
     expect((await admin.delete(`/api/recipes/${randomUUID()}`)).status).toBe(404);
     expect((await admin.post(`/api/recipes/${randomUUID()}/restore`)).status).toBe(404);
     expect((await admin.patch('/api/recipes/agege', { name: 'X' })).status).toBe(400);
@@ -132,6 +137,7 @@ describe('deleting and restoring', () => {
     expect(restore.status).toBe(409);
     expect(restore.body).toEqual({
       message: 'A recipe with this name already exists',
+      code: 'RECIPE_NAME_TAKEN',
       errors: [{ path: 'name', message: 'A recipe with this name already exists' }],
     });
     expect((await listNames()).filter((n) => n.toLowerCase() === 'chocolate bread')).toEqual([
@@ -153,6 +159,7 @@ describe('deleting and restoring', () => {
     expect(restore.status).toBe(409);
     expect(restore.body).toEqual({
       message: 'Raisin Loaf cannot be restored: Raisins is archived. Unarchive it first.',
+      code: 'RECIPE_INGREDIENT_ARCHIVED',
     });
     expect(await listNames()).not.toContain('Raisin Loaf');
 
@@ -174,6 +181,7 @@ describe('deleting and restoring', () => {
     expect(restore.status).toBe(409);
     expect(restore.body).toEqual({
       message: 'Currant Loaf cannot be restored: one of its ingredients is no longer in inventory',
+      code: 'RECIPE_INGREDIENT_GONE',
     });
   });
 
@@ -198,7 +206,10 @@ describe('deleting and restoring', () => {
       flourKg: 5,
     });
     expect(refused.status).toBe(404);
-    expect(refused.body).toEqual({ message: 'Recipe not found' });
+    expect(refused.body).toEqual({
+      message: 'Recipe not found',
+      code: 'NOT_FOUND',
+    });
   });
 });
 
@@ -219,11 +230,17 @@ describe('permissions', () => {
     expect((await reader.get('/api/recipes')).status).toBe(200);
     const created = await reader.post('/api/recipes', body('Sneaky Bread'));
     expect(created.status).toBe(403);
-    expect(created.body).toEqual({ message: 'You do not have permission to change Recipes' });
+    expect(created.body).toEqual({
+      message: 'You do not have permission to change Recipes',
+      code: 'FORBIDDEN',
+    });
     expect((await reader.patch(`/api/recipes/${recipe.id}`, { name: 'X' })).status).toBe(403);
     const deleted = await reader.delete(`/api/recipes/${recipe.id}`);
     expect(deleted.status).toBe(403);
-    expect(deleted.body).toEqual({ message: 'You do not have permission to delete from Recipes' });
+    expect(deleted.body).toEqual({
+      message: 'You do not have permission to delete from Recipes',
+      code: 'FORBIDDEN',
+    });
     expect((await reader.post(`/api/recipes/${recipe.id}/restore`)).status).toBe(403);
     expect(await listNames()).toContain('Guarded Bread');
     expect(await listNames()).not.toContain('Sneaky Bread');

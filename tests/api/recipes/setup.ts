@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { InventoryItem } from '../../../src/domain/inventory-schemas';
-import type { Recipe } from '../../../src/domain/recipe-schemas';
+import type { InventoryItem } from '../../../src/domain/contracts/inventory';
+import type { Recipe } from '../../../src/domain/contracts/recipes';
 import { recipes } from '../../../src/server/db/schema';
 import { ApiClient } from '../../support/api-client';
 import { firstAdmin } from '../../support/personas';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { DistributorWithAccount } from '../../../src/domain/distributor-schemas';
-import type { InventoryItem } from '../../../src/domain/inventory-schemas';
+import type { InventoryItem } from '../../../src/domain/contracts/inventory';
 import type { ProductionBatch } from '../../../src/domain/production-schemas';
-import type { Recipe } from '../../../src/domain/recipe-schemas';
+import type { Recipe } from '../../../src/domain/contracts/recipes';
 import type { AvailableLoaves, SalesSummary, SaleTransaction } from '../../../src/domain/contracts/sales';
 import { ApiClient } from '../../support/api-client';
 import { firstAdmin } from '../../support/personas';

@@ -31,33 +31,6 @@ export const ROUTE_ACTIONS: Record<string, RouteAction> = {
   'PUT /api/admin/roles/:id/permissions': { action: 'roles.permissions', recordType: 'role' },
   'PUT /api/admin/settings': { action: 'settings.update', recordType: 'settings' },
 
-  'POST /api/inventory': { action: 'inventory.create', recordType: 'inventory_item' },
-  'PATCH /api/inventory/:id': { action: 'inventory.update', recordType: 'inventory_item' },
-  'DELETE /api/inventory/:id': { action: 'inventory.delete', recordType: 'inventory_item' },
-  'POST /api/inventory/:id/unarchive': {
-    action: 'inventory.unarchive',
-    recordType: 'inventory_item',
-  },
-
-  'POST /api/purchase-orders': { action: 'purchase_orders.create', recordType: 'purchase_order' },
-  'PATCH /api/purchase-orders/:id/receive': {
-    action: 'purchase_orders.receive',
-    recordType: 'purchase_order',
-  },
-  'PATCH /api/purchase-orders/:id/ship': {
-    action: 'purchase_orders.ship',
-    recordType: 'purchase_order',
-  },
-  'PATCH /api/purchase-orders/:id/cancel': {
-    action: 'purchase_orders.cancel',
-    recordType: 'purchase_order',
-  },
-
-  'POST /api/recipes': { action: 'recipes.create', recordType: 'recipe' },
-  'PATCH /api/recipes/:id': { action: 'recipes.update', recordType: 'recipe' },
-  'DELETE /api/recipes/:id': { action: 'recipes.delete', recordType: 'recipe' },
-  'POST /api/recipes/:id/restore': { action: 'recipes.restore', recordType: 'recipe' },
-
   'POST /api/production-batches': { action: 'production.create', recordType: 'production_batch' },
   'PATCH /api/production-batches/:id': {
     action: 'production.update',

@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../domain/admin-schemas';
-import {
-  inventoryItemSchema,
-  inventoryItemUpdateSchema,
-  inventoryListQuerySchema,
-} from '../../../domain/inventory-schemas';
-import { pageSchema } from '../../../domain/paging';
+import { inventoryApi } from '../../../domain/contracts/inventory';
 import { signedInUser } from '../../auth/guard';
+import { serve } from '../../contract-route';
 import type { Database } from '../../db/connection';
 import type { ReadCache } from '../../read-cache';
 import * as inventory from './service';
@@ -16,44 +10,26 @@ export function inventoryRoutes(
   app: FastifyInstance,
   { db, cache }: { db: Database; cache: ReadCache },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   // Every page that shows or picks items reads these; any write empties the cache.
-  api.get('/api/inventory', { schema: { querystring: inventoryListQuerySchema } }, (request) => {
-    const { includeArchived } = request.query;
-    return cache.get(includeArchived ? 'inventory:all' : 'inventory', () =>
-      inventory.listItems(db, includeArchived),
-    );
-  });
-  api.get('/api/inventory/low-stock', () =>
+  serve(app, inventoryApi.list, async ({ query }) =>
+    cache.get(query.includeArchived ? 'inventory:all' : 'inventory', () =>
+      inventory.listItems(db, query.includeArchived),
+    ),
+  );
+  serve(app, inventoryApi.lowStock, async () =>
     cache.get('inventory:low-stock', () => inventory.listLowStock(db)),
   );
 
-  api.post('/api/inventory', { schema: { body: inventoryItemSchema } }, async (request, reply) => {
-    const item = await inventory.createItem(db, request.body, signedInUser(request).id);
-    reply.code(201);
-    return item;
-  });
-
-  api.patch(
-    '/api/inventory/:id',
-    { schema: { params: idParamsSchema, body: inventoryItemUpdateSchema } },
-    (request) =>
-      inventory.updateItem(db, request.params.id, request.body, signedInUser(request).id),
+  serve(app, inventoryApi.create, async (request) =>
+    inventory.createItem(db, request.body, signedInUser(request).id),
   );
-
-  api.delete('/api/inventory/:id', { schema: { params: idParamsSchema } }, (request) =>
-    inventory.deleteItem(db, request.params.id),
+  serve(app, inventoryApi.update, async (request) =>
+    inventory.updateItem(db, request.params.id, request.body, signedInUser(request).id),
   );
+  serve(app, inventoryApi.remove, async ({ params }) => inventory.deleteItem(db, params.id));
+  serve(app, inventoryApi.unarchive, async ({ params }) => inventory.unarchiveItem(db, params.id));
 
-  api.post('/api/inventory/:id/unarchive', { schema: { params: idParamsSchema } }, (request) =>
-    inventory.unarchiveItem(db, request.params.id),
-  );
-
-  api.get(
-    '/api/inventory/:id/movements',
-    { schema: { params: idParamsSchema, querystring: pageSchema } },
-    (request) =>
-      inventory.listMovements(db, request.params.id, request.query.limit, request.query.offset),
+  serve(app, inventoryApi.movements, async ({ params, query }) =>
+    inventory.listMovements(db, params.id, query.limit, query.offset),
   );
 }

@@ -1,10 +1,12 @@
 import { type AnyColumn, and, asc, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type {
   InventoryItem,
-  InventoryItemInput,
-  InventoryItemUpdateInput,
   ItemDeleteResult,
   StockMovement,
+} from '../../../domain/contracts/inventory';
+import type {
+  InventoryItemInput,
+  InventoryItemUpdateInput,
 } from '../../../domain/inventory-schemas';
 import { quantityDifference } from '../../../domain/quantity';
 import type { Database, Transaction } from '../../db/connection';
@@ -18,7 +20,7 @@ import {
   stockMovements,
   users,
 } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { changeStock } from './stock';
 
 type ItemRow = typeof inventoryItems.$inferSelect;
@@ -103,10 +105,14 @@ async function checkNameFree(tx: Transaction, name: string, exceptId?: string) {
   const taken = await itemNamed(tx, name, exceptId);
   if (taken === undefined) return;
   const message = `An item named ${taken} already exists`;
-  throw conflict(message, [{ path: 'name', message }]);
+  throw new AppError('ITEM_NAME_TAKEN', message, [{ path: 'name', message }]);
 }
 
-export async function createItem(db: Database, input: InventoryItemInput, userId: string) {
+export async function createItem(
+  db: Database,
+  input: InventoryItemInput,
+  userId: string,
+): Promise<InventoryItem> {
   const id = await db.transaction(async (tx) => {
     await checkNameFree(tx, input.name);
     const [created] = await tx
@@ -131,7 +137,7 @@ export async function updateItem(
   id: string,
   input: InventoryItemUpdateInput,
   userId: string,
-) {
+): Promise<InventoryItem> {
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ currentStock: inventoryItems.currentStock })
@@ -196,7 +202,10 @@ async function refuseWhileNeeded(tx: Transaction, id: string, name: string) {
     usedByOrders.length > 0 &&
       `${usedByOrders.length === 1 ? 'purchase order' : 'purchase orders'} ${usedByOrders.map((o) => o.orderNumber).join(', ')}`,
   ].filter(Boolean);
-  throw conflict(`Cannot delete "${name}": it is used by ${parts.join(' and ')}.`);
+  throw new AppError(
+    'ITEM_IN_USE',
+    `Cannot delete "${name}": it is used by ${parts.join(' and ')}.`,
+  );
 }
 
 /** Any stock movement, or any order or recipe (deleted ones too) that names the item. */
@@ -219,7 +228,9 @@ async function hasHistory(tx: Transaction, id: string) {
 export async function deleteItem(db: Database, id: string): Promise<ItemDeleteResult> {
   return db.transaction(async (tx) => {
     const item = await lockItem(tx, id);
-    if (item.archivedAt) throw conflict(`${item.name} is already archived`);
+    if (item.archivedAt) {
+      throw new AppError('ITEM_ALREADY_ARCHIVED', `${item.name} is already archived`);
+    }
     await refuseWhileNeeded(tx, id, item.name);
     if (await hasHistory(tx, id)) {
       await tx
@@ -236,13 +247,14 @@ export async function deleteItem(db: Database, id: string): Promise<ItemDeleteRe
   });
 }
 
-export async function unarchiveItem(db: Database, id: string) {
+export async function unarchiveItem(db: Database, id: string): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
     const item = await lockItem(tx, id);
-    if (!item.archivedAt) throw conflict(`${item.name} is not archived`);
+    if (!item.archivedAt) throw new AppError('ITEM_NOT_ARCHIVED', `${item.name} is not archived`);
     const taken = await itemNamed(tx, item.name, id);
     if (taken !== undefined) {
-      throw conflict(
+      throw new AppError(
+        'ITEM_NAME_TAKEN',
         `${item.name} cannot come back while another item is named ${taken}: rename that item first`,
       );
     }
@@ -254,7 +266,12 @@ export async function unarchiveItem(db: Database, id: string) {
   });
 }
 
-export async function listMovements(db: Database, itemId: string, limit: number, offset: number) {
+export async function listMovements(
+  db: Database,
+  itemId: string,
+  limit: number,
+  offset: number,
+): Promise<StockMovement[]> {
   await getItem(db, itemId);
   const rows = await db
     .select({

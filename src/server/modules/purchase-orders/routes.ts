@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../domain/admin-schemas';
-import { pageSchema } from '../../../domain/paging';
-import { purchaseOrderSchema } from '../../../domain/purchase-order-schemas';
+import { purchaseOrdersApi } from '../../../domain/contracts/purchase-orders';
 import { businessDate } from '../../../domain/time';
 import { signedInUser } from '../../auth/guard';
+import { serve } from '../../contract-route';
 import type { Database } from '../../db/connection';
 import * as orders from './service';
 
@@ -12,36 +10,23 @@ export function purchaseOrderRoutes(
   app: FastifyInstance,
   { db, timeZone }: { db: Database; timeZone: string },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const withId = { params: idParamsSchema };
-
-  api.get('/api/purchase-orders', { schema: { querystring: pageSchema } }, (request) =>
-    orders.listOrders(db, request.query.limit, request.query.offset),
+  serve(app, purchaseOrdersApi.list, async ({ query }) =>
+    orders.listOrders(db, query.limit, query.offset),
   );
-  api.get('/api/purchase-orders/summary', () => orders.orderSummary(db));
+  serve(app, purchaseOrdersApi.summary, async () => orders.orderSummary(db));
 
-  api.post(
-    '/api/purchase-orders',
-    { schema: { body: purchaseOrderSchema } },
-    async (request, reply) => {
-      const order = await orders.createOrder(
-        db,
-        request.body,
-        signedInUser(request).id,
-        businessDate(new Date(), timeZone),
-      );
-      reply.code(201);
-      return order;
-    },
+  serve(app, purchaseOrdersApi.create, async (request) =>
+    orders.createOrder(
+      db,
+      request.body,
+      signedInUser(request).id,
+      businessDate(new Date(), timeZone),
+    ),
   );
 
-  api.patch('/api/purchase-orders/:id/receive', { schema: withId }, (request) =>
+  serve(app, purchaseOrdersApi.receive, async (request) =>
     orders.receiveOrder(db, request.params.id, signedInUser(request).id),
   );
-  api.patch('/api/purchase-orders/:id/ship', { schema: withId }, (request) =>
-    orders.shipOrder(db, request.params.id),
-  );
-  api.patch('/api/purchase-orders/:id/cancel', { schema: withId }, (request) =>
-    orders.cancelOrder(db, request.params.id),
-  );
+  serve(app, purchaseOrdersApi.ship, async ({ params }) => orders.shipOrder(db, params.id));
+  serve(app, purchaseOrdersApi.cancel, async ({ params }) => orders.cancelOrder(db, params.id));
 }

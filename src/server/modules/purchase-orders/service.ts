@@ -1,4 +1,6 @@
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { OrderSummary, PurchaseOrder } from '../../../domain/contracts/purchase-orders';
+import type { ErrorCode } from '../../../domain/errors';
 import { toKobo } from '../../../domain/money';
 import {
   DELIVERY_IN_PAST,
@@ -8,7 +10,6 @@ import {
   lineTotalOf,
   movingAverageCost,
   orderTotal,
-  type PurchaseOrder,
   type PurchaseOrderInput,
   type PurchaseOrderStatus,
 } from '../../../domain/purchase-order-schemas';
@@ -16,13 +17,15 @@ import type { Database, Transaction } from '../../db/connection';
 import { isUniqueViolation } from '../../db/errors';
 import { lockFor } from '../../db/locks';
 import { inventoryItems, purchaseOrders } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import { changeStock } from '../inventory/stock';
 
 type OrderRow = typeof purchaseOrders.$inferSelect;
 type StoredLine = OrderRow['items'][number];
 
 const ORDER_TAKEN = 'Order number already exists';
+const orderNumberTaken = () =>
+  new AppError('ORDER_NUMBER_TAKEN', ORDER_TAKEN, [{ path: 'orderNumber', message: ORDER_TAKEN }]);
 
 async function toOrders(db: Database | Transaction, rows: OrderRow[]): Promise<PurchaseOrder[]> {
   const itemIds = [...new Set(rows.flatMap((row) => row.items.map((line) => line.itemId)))];
@@ -54,7 +57,11 @@ async function toOrders(db: Database | Transaction, rows: OrderRow[]): Promise<P
   }));
 }
 
-export async function listOrders(db: Database, limit: number, offset: number) {
+export async function listOrders(
+  db: Database,
+  limit: number,
+  offset: number,
+): Promise<PurchaseOrder[]> {
   const rows = await db
     .select()
     .from(purchaseOrders)
@@ -64,7 +71,7 @@ export async function listOrders(db: Database, limit: number, offset: number) {
   return toOrders(db, rows);
 }
 
-export async function orderSummary(db: Database) {
+export async function orderSummary(db: Database): Promise<OrderSummary> {
   const [row] = await db
     .select({
       total: count(),
@@ -97,7 +104,7 @@ async function receiveLines(tx: Transaction, orderId: string, lines: StoredLine[
       .from(inventoryItems)
       .where(eq(inventoryItems.id, line.itemId))
       .for('update');
-    if (!item) throw conflict('An item on this order no longer exists');
+    if (!item) throw new AppError('ORDER_ITEM_GONE', 'An item on this order no longer exists');
     await tx
       .update(inventoryItems)
       .set({
@@ -147,7 +154,7 @@ export async function createOrder(
   input: PurchaseOrderInput,
   userId: string,
   today: string,
-) {
+): Promise<PurchaseOrder> {
   if (isDeliveryInPast(input.expectedDelivery, today)) {
     throw badRequest(DELIVERY_IN_PAST, [{ path: 'expectedDelivery', message: DELIVERY_IN_PAST }]);
   }
@@ -190,7 +197,7 @@ export async function createOrder(
         .select({ id: purchaseOrders.id })
         .from(purchaseOrders)
         .where(sql`lower(${purchaseOrders.orderNumber}) = lower(${orderNumber})`);
-      if (taken) throw conflict(ORDER_TAKEN, [{ path: 'orderNumber', message: ORDER_TAKEN }]);
+      if (taken) throw orderNumberTaken();
 
       const delivered = input.status === 'delivered';
       const [created] = await tx
@@ -216,22 +223,25 @@ export async function createOrder(
     .catch((error: unknown) => {
       // Two saves of the same number at once: the index refuses the second.
       if (isUniqueViolation(error)) {
-        throw conflict(ORDER_TAKEN, [{ path: 'orderNumber', message: ORDER_TAKEN }]);
+        throw orderNumberTaken();
       }
       throw error;
     });
   return getOrder(db, id);
 }
 
-const REFUSAL: Record<PurchaseOrderStatus, string> = {
-  pending: 'This order has not been shipped yet',
-  shipped: 'This order has already been shipped',
-  delivered: 'This order has already been received',
-  cancelled: 'This order has been cancelled',
+/** Why an order past pending refuses a change: a pending order takes every one. */
+const REFUSAL: Record<Exclude<PurchaseOrderStatus, 'pending'>, [ErrorCode, string]> = {
+  shipped: ['ORDER_ALREADY_SHIPPED', 'This order has already been shipped'],
+  delivered: ['ORDER_ALREADY_RECEIVED', 'This order has already been received'],
+  cancelled: ['ORDER_CANCELLED', 'This order has been cancelled'],
 };
 
-/** Locks the order and checks its status allows the change; answers 409 otherwise. */
-async function lockOrder(tx: Transaction, id: string, allowed: PurchaseOrderStatus[]) {
+/**
+ * Locks the order and checks it is pending, or shipped when `shipped` says a
+ * shipped order takes the change too; answers 409 with the refusal otherwise.
+ */
+async function lockOrder(tx: Transaction, id: string, { shipped }: { shipped: boolean }) {
   const [order] = await tx
     .select()
     .from(purchaseOrders)
@@ -239,13 +249,20 @@ async function lockOrder(tx: Transaction, id: string, allowed: PurchaseOrderStat
     .for('update');
   if (!order) throw notFound('Purchase order');
   const status = order.status as PurchaseOrderStatus;
-  if (!allowed.includes(status)) throw conflict(REFUSAL[status]);
+  if (status !== 'pending' && !(shipped && status === 'shipped')) {
+    const [code, message] = REFUSAL[status];
+    throw new AppError(code, message);
+  }
   return order;
 }
 
-export async function receiveOrder(db: Database, id: string, userId: string) {
+export async function receiveOrder(
+  db: Database,
+  id: string,
+  userId: string,
+): Promise<PurchaseOrder> {
   await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, id, ['pending', 'shipped']);
+    const order = await lockOrder(tx, id, { shipped: true });
     await receiveLines(tx, id, order.items, userId);
     await tx
       .update(purchaseOrders)
@@ -255,9 +272,9 @@ export async function receiveOrder(db: Database, id: string, userId: string) {
   return getOrder(db, id);
 }
 
-export async function shipOrder(db: Database, id: string) {
+export async function shipOrder(db: Database, id: string): Promise<PurchaseOrder> {
   await db.transaction(async (tx) => {
-    await lockOrder(tx, id, ['pending']);
+    await lockOrder(tx, id, { shipped: false });
     await tx
       .update(purchaseOrders)
       .set({ status: 'shipped', updatedAt: new Date() })
@@ -266,9 +283,9 @@ export async function shipOrder(db: Database, id: string) {
   return getOrder(db, id);
 }
 
-export async function cancelOrder(db: Database, id: string) {
+export async function cancelOrder(db: Database, id: string): Promise<PurchaseOrder> {
   await db.transaction(async (tx) => {
-    await lockOrder(tx, id, ['pending', 'shipped']);
+    await lockOrder(tx, id, { shipped: true });
     await tx
       .update(purchaseOrders)
       .set({ status: 'cancelled', updatedAt: new Date() })

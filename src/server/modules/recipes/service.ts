@@ -1,16 +1,12 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { Recipe } from '../../../domain/contracts/recipes';
 import type { FieldError } from '../../../domain/errors';
 import { unitMismatchMessage, unitsFit } from '../../../domain/production';
-import type {
-  Recipe,
-  RecipeInput,
-  RecipeUnit,
-  RecipeUpdateInput,
-} from '../../../domain/recipe-schemas';
+import type { RecipeInput, RecipeUnit, RecipeUpdateInput } from '../../../domain/recipe-schemas';
 import type { Database, Transaction } from '../../db/connection';
 import { lockFor } from '../../db/locks';
 import { inventoryItems, recipes } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 
 type RecipeRow = typeof recipes.$inferSelect;
 type Line = RecipeRow['ingredients'][number];
@@ -123,7 +119,9 @@ async function checkNameFree(tx: Transaction, name: string, exceptId?: string) {
         exceptId ? ne(recipes.id, exceptId) : undefined,
       ),
     );
-  if (taken) throw conflict(NAME_TAKEN, [{ path: 'name', message: NAME_TAKEN }]);
+  if (taken) {
+    throw new AppError('RECIPE_NAME_TAKEN', NAME_TAKEN, [{ path: 'name', message: NAME_TAKEN }]);
+  }
 }
 
 const storedLines = (lines: RecipeInput['ingredients']): Line[] =>
@@ -192,7 +190,7 @@ export async function updateRecipe(
 }
 
 /** Hides the recipe; its batches keep their recipe name and link, and Undo brings it back. */
-export async function deleteRecipe(db: Database, id: string) {
+export async function deleteRecipe(db: Database, id: string): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
     const row = await lockRecipe(tx, id);
     await tx.update(recipes).set({ deletedAt: new Date() }).where(eq(recipes.id, id));
@@ -227,13 +225,15 @@ export async function restoreRecipe(db: Database, id: string): Promise<Recipe> {
       .orderBy(asc(inventoryItems.id))
       .for('share');
     if (present.length < new Set(row.ingredients.map((line) => line.itemId)).size) {
-      throw conflict(
+      throw new AppError(
+        'RECIPE_INGREDIENT_GONE',
         `${row.name} cannot be restored: one of its ingredients is no longer in inventory`,
       );
     }
     const archived = present.find((item) => item.archivedAt);
     if (archived) {
-      throw conflict(
+      throw new AppError(
+        'RECIPE_INGREDIENT_ARCHIVED',
         `${row.name} cannot be restored: ${archived.name} is archived. Unarchive it first.`,
       );
     }

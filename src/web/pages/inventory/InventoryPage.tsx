@@ -20,7 +20,8 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { INVENTORY_CATEGORY_LABELS, type InventoryItem } from '../../../domain/inventory-schemas';
+import type { InventoryItem } from '../../../domain/contracts/inventory';
+import { INVENTORY_CATEGORY_LABELS } from '../../../domain/inventory-schemas';
 import { formatNaira } from '../../../domain/money';
 import { isAtOrBelowMinimum, type StockStatus, stockStatus } from '../../../domain/stock';
 import { errorText } from '../../api/http';

@@ -1,11 +1,11 @@
 import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
+import type { InventoryItem } from '../../../domain/contracts/inventory';
 import {
   INVENTORY_CATEGORIES,
   INVENTORY_CATEGORY_LABELS,
   INVENTORY_UNITS,
-  type InventoryItem,
   type InventoryItemInput,
   inventoryItemSchema,
 } from '../../../domain/inventory-schemas';

@@ -1,5 +1,6 @@
 import { Badge, Drawer, Group, Stack, Text } from '@mantine/core';
-import { type InventoryItem, STOCK_MOVEMENT_REASONS } from '../../../domain/inventory-schemas';
+import type { InventoryItem } from '../../../domain/contracts/inventory';
+import { STOCK_MOVEMENT_REASONS } from '../../../domain/inventory-schemas';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time';
 import { useAppInfo } from '../../auth/queries';
 import { formatDateTime, formatQuantity } from '../../components/format';

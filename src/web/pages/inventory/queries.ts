@@ -1,12 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { inventoryApi } from '../../../domain/contracts/inventory';
 import type {
-  InventoryItem,
   InventoryItemInput,
   InventoryItemUpdateInput,
-  ItemDeleteResult,
-  StockMovement,
 } from '../../../domain/inventory-schemas';
-import { apiGet, apiRequest } from '../../api/http';
+import { call } from '../../api/http';
 
 export const inventoryKeys = {
   list: (includeArchived = false) => ['/api/inventory', 'list', includeArchived] as const,
@@ -19,34 +17,30 @@ export const useInventory = (includeArchived = false) =>
   useQuery({
     queryKey: inventoryKeys.list(includeArchived),
     queryFn: () =>
-      apiGet<InventoryItem[]>(
-        includeArchived ? '/api/inventory?includeArchived=true' : '/api/inventory',
-      ),
+      call(inventoryApi.list, { query: includeArchived ? { includeArchived: 'true' } : {} }),
   });
 
 export const useMovements = (id: string | null) =>
   useQuery({
     queryKey: inventoryKeys.movements(id ?? ''),
-    queryFn: () => apiGet<StockMovement[]>(`/api/inventory/${id}/movements`),
+    queryFn: () => call(inventoryApi.movements, { params: { id: id ?? '' } }),
     enabled: id !== null,
   });
 
 export const useCreateItem = () =>
   useMutation({
-    mutationFn: (input: InventoryItemInput) =>
-      apiRequest<InventoryItem>('POST', '/api/inventory', input),
+    mutationFn: (input: InventoryItemInput) => call(inventoryApi.create, { body: input }),
   });
 export const useUpdateItem = () =>
   useMutation({
     mutationFn: ({ id, input }: { id: string; input: InventoryItemUpdateInput }) =>
-      apiRequest<InventoryItem>('PATCH', `/api/inventory/${id}`, input),
+      call(inventoryApi.update, { params: { id }, body: input }),
   });
 export const useDeleteItem = () =>
   useMutation({
-    mutationFn: (id: string) => apiRequest<ItemDeleteResult>('DELETE', `/api/inventory/${id}`),
+    mutationFn: (id: string) => call(inventoryApi.remove, { params: { id } }),
   });
 export const useUnarchiveItem = () =>
   useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<{ message: string }>('POST', `/api/inventory/${id}/unarchive`),
+    mutationFn: (id: string) => call(inventoryApi.unarchive, { params: { id } }),
   });

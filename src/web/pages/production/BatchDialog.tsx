@@ -12,7 +12,7 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import type { InventoryItem } from '../../../domain/inventory-schemas';
+import type { InventoryItem } from '../../../domain/contracts/inventory';
 import {
   defaultBatchNumber,
   INSUFFICIENT_STOCK_WARNING,
@@ -20,7 +20,7 @@ import {
   unitsFit,
 } from '../../../domain/production';
 import { type BatchInput, batchSchema } from '../../../domain/production-schemas';
-import type { Recipe } from '../../../domain/recipe-schemas';
+import type { Recipe } from '../../../domain/contracts/recipes';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time';
 import { useAppInfo } from '../../auth/queries';
 import { FormActions } from '../../components/FormActions';

@@ -5,7 +5,7 @@ import { useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import type { ReorderIntent } from '../../../domain/dashboard';
 import { formatNaira } from '../../../domain/money';
-import type { PurchaseOrder } from '../../../domain/purchase-order-schemas';
+import type { PurchaseOrder } from '../../../domain/contracts/purchase-orders';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time';
 import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';

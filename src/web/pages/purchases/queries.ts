@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import type { PurchaseOrder, PurchaseOrderInput } from '../../../domain/purchase-order-schemas';
-import { apiGet, apiRequest } from '../../api/http';
+import { purchaseOrdersApi } from '../../../domain/contracts/purchase-orders';
+import type { PurchaseOrderInput } from '../../../domain/purchase-order-schemas';
+import { call } from '../../api/http';
 
 const PAGE_SIZE = 50;
 
@@ -14,7 +15,7 @@ export const useOrders = () =>
   useInfiniteQuery({
     queryKey: orderKeys.list,
     queryFn: ({ pageParam }) =>
-      apiGet<PurchaseOrder[]>(`/api/purchase-orders?limit=${PAGE_SIZE}&offset=${pageParam}`),
+      call(purchaseOrdersApi.list, { query: { limit: PAGE_SIZE, offset: pageParam } }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) =>
       last.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE,
@@ -23,18 +24,22 @@ export const useOrders = () =>
 export const useOrderSummary = () =>
   useQuery({
     queryKey: orderKeys.summary,
-    queryFn: () => apiGet<{ total: number; pending: number }>('/api/purchase-orders/summary'),
+    queryFn: () => call(purchaseOrdersApi.summary),
   });
 
 export const useCreateOrder = () =>
   useMutation({
-    mutationFn: (input: PurchaseOrderInput) =>
-      apiRequest<PurchaseOrder>('POST', '/api/purchase-orders', input),
+    mutationFn: (input: PurchaseOrderInput) => call(purchaseOrdersApi.create, { body: input }),
   });
 
-export type OrderAction = 'receive' | 'ship' | 'cancel';
+const ORDER_ACTIONS = {
+  receive: purchaseOrdersApi.receive,
+  ship: purchaseOrdersApi.ship,
+  cancel: purchaseOrdersApi.cancel,
+};
+export type OrderAction = keyof typeof ORDER_ACTIONS;
 export const useOrderAction = () =>
   useMutation({
     mutationFn: ({ id, action }: { id: string; action: OrderAction }) =>
-      apiRequest<PurchaseOrder>('PATCH', `/api/purchase-orders/${id}/${action}`),
+      call(ORDER_ACTIONS[action], { params: { id } }),
   });

@@ -14,11 +14,11 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { unitsFit } from '../../../domain/production';
+import type { Recipe } from '../../../domain/contracts/recipes';
 import {
   durationFormSchema,
   joinDuration,
   RECIPE_UNITS,
-  type Recipe,
   type RecipeInput,
   recipeSchema,
   splitDuration,

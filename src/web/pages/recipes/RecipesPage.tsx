@@ -9,7 +9,8 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { formatDuration, type Recipe } from '../../../domain/recipe-schemas';
+import type { Recipe } from '../../../domain/contracts/recipes';
+import { formatDuration } from '../../../domain/recipe-schemas';
 import { errorText } from '../../api/http';
 import { dismissNotification, notifyError, notifySuccess } from '../../api/notify';
 import { useRights } from '../../auth/use-rights';

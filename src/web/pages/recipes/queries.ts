@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Recipe, RecipeInput, RecipeUpdateInput } from '../../../domain/recipe-schemas';
-import { apiGet, apiRequest } from '../../api/http';
+import { recipesApi } from '../../../domain/contracts/recipes';
+import type { RecipeInput, RecipeUpdateInput } from '../../../domain/recipe-schemas';
+import { call } from '../../api/http';
 
 export const recipeKeys = {
   list: ['/api/recipes', 'list'] as const,
@@ -9,24 +10,24 @@ export const recipeKeys = {
 export const useRecipes = (enabled = true) =>
   useQuery({
     queryKey: recipeKeys.list,
-    queryFn: () => apiGet<Recipe[]>('/api/recipes'),
+    queryFn: () => call(recipesApi.list),
     enabled,
   });
 
 export const useCreateRecipe = () =>
   useMutation({
-    mutationFn: (input: RecipeInput) => apiRequest<Recipe>('POST', '/api/recipes', input),
+    mutationFn: (input: RecipeInput) => call(recipesApi.create, { body: input }),
   });
 export const useUpdateRecipe = () =>
   useMutation({
     mutationFn: ({ id, input }: { id: string; input: RecipeUpdateInput }) =>
-      apiRequest<Recipe>('PATCH', `/api/recipes/${id}`, input),
+      call(recipesApi.update, { params: { id }, body: input }),
   });
 export const useDeleteRecipe = () =>
   useMutation({
-    mutationFn: (id: string) => apiRequest<{ message: string }>('DELETE', `/api/recipes/${id}`),
+    mutationFn: (id: string) => call(recipesApi.remove, { params: { id } }),
   });
 export const useRestoreRecipe = () =>
   useMutation({
-    mutationFn: (id: string) => apiRequest<Recipe>('POST', `/api/recipes/${id}/restore`),
+    mutationFn: (id: string) => call(recipesApi.restore, { params: { id } }),
   });
