@@ -275,6 +275,7 @@ describe('an empty edit', () => {
         expect(reply.status, url).toBe(400);
         expect(reply.body).toEqual({
           message: 'Nothing to change',
+          code: 'INVALID_INPUT',
           errors: [{ path: '', message: 'Nothing to change' }],
         });
       }
