@@ -54,17 +54,21 @@ describe('errors a request can end in', () => {
     for (const code of ['22003', '22001', '22021', '22P05', '22P02', '22008', '23502', '23514']) {
       const reply = await app.inject({ method: 'GET', url: `/db/${code}` });
       expect(reply.statusCode, code).toBe(400);
-      expect(Object.keys(reply.json())).toEqual(['message']);
+      expect(Object.keys(reply.json())).toEqual(['message', 'code']);
+      expect(reply.json().code).toBe('INVALID_INPUT');
       expect(reply.body).not.toMatch(/secret|constraint|insert|Failed query/);
     }
   });
 
   it('answers database conflicts as 409 and anything unforeseen as a plain 500', async () => {
-    expect((await app.inject({ method: 'GET', url: '/db/23505' })).statusCode).toBe(409);
+    const conflict = await app.inject({ method: 'GET', url: '/db/23505' });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().code).toBe('CONFLICT');
     const bug = await app.inject({ method: 'GET', url: '/bug' });
     expect(bug.statusCode).toBe(500);
     expect(bug.json()).toEqual({
       message: 'Something went wrong on the server. Please try again.',
+      code: 'SERVER_ERROR',
     });
     const unknown = await app.inject({ method: 'GET', url: '/db/42P01' });
     expect(unknown.statusCode).toBe(500);
@@ -75,6 +79,7 @@ describe('errors a request can end in', () => {
     expect(reply.statusCode).toBe(400);
     expect(reply.json()).toEqual({
       message: 'Flour must be greater than 0',
+      code: 'INVALID_INPUT',
       errors: [{ path: 'flourKg', message: 'x' }],
     });
   });
@@ -82,22 +87,37 @@ describe('errors a request can end in', () => {
   it('gives schema refusals per field', async () => {
     const reply = await post('{"name":1}', 'application/json');
     expect(reply.statusCode).toBe(400);
+    expect(reply.json().code).toBe('INVALID_INPUT');
     expect(reply.json().errors).toEqual([{ path: 'name', message: expect.any(String) }]);
   });
 
   it('turns Fastify’s body refusals into plain messages with the right status', async () => {
-    const cases: [string, string | undefined, number, string][] = [
-      ['{"name":', 'application/json', 400, 'The request body is not valid JSON'],
-      ['{"__proto__":{"a":1}}', 'application/json', 400, 'The request body is not valid JSON'],
-      ['', 'application/json', 400, 'The request body is empty: send a JSON object'],
-      ['name=x', 'application/x-www-form-urlencoded', 415, 'Send the request body as JSON'],
-      ['{"name":"x"}', 'text/plain', 415, 'Send the request body as JSON'],
-      [`{"name":"${'x'.repeat(2000)}"}`, 'application/json', 413, 'The request body is too large'],
+    const json = 'application/json';
+    const cases: [string, string | undefined, number, string, string][] = [
+      ['{"name":', json, 400, 'INVALID_INPUT', 'The request body is not valid JSON'],
+      ['{"__proto__":{"a":1}}', json, 400, 'INVALID_INPUT', 'The request body is not valid JSON'],
+      ['', json, 400, 'INVALID_INPUT', 'The request body is empty: send a JSON object'],
+      ['name=x', 'application/x-www-form-urlencoded', 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the'],
+      [
+        '{"name":"x"}',
+        'text/plain',
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Send the request body as JSON',
+      ],
+      [
+        `{"name":"${'x'.repeat(2000)}"}`,
+        json,
+        413,
+        'BODY_TOO_LARGE',
+        'The request body is too large',
+      ],
     ];
-    for (const [payload, contentType, status, message] of cases) {
+    for (const [payload, contentType, status, code, message] of cases) {
       const reply = await post(payload, contentType);
       expect(reply.statusCode, `${contentType} ${payload.slice(0, 20)}`).toBe(status);
-      expect(Object.keys(reply.json())).toEqual(['message']);
+      expect(Object.keys(reply.json())).toEqual(['message', 'code']);
+      expect(reply.json().code).toBe(code);
       expect(reply.json().message).toContain(message);
     }
   });
@@ -106,13 +126,19 @@ describe('errors a request can end in', () => {
     for (const id of ['%', '%zz', '%ED%A0%80']) {
       const reply = await post('{"name":"x"}', 'application/json', id);
       expect(reply.statusCode, id).toBe(400);
-      expect(reply.json()).toEqual({ message: 'The address of the request is not valid' });
+      expect(reply.json()).toEqual({
+        message: 'The address of the request is not valid',
+        code: 'INVALID_INPUT',
+      });
     }
   });
 
   it('answers a path parameter longer than the router takes as a plain 414', async () => {
     const reply = await post('{"name":"x"}', 'application/json', 'a'.repeat(500));
     expect(reply.statusCode).toBe(414);
-    expect(reply.json()).toEqual({ message: 'The address of the request is too long' });
+    expect(reply.json()).toEqual({
+      message: 'The address of the request is too long',
+      code: 'URL_TOO_LONG',
+    });
   });
 });

@@ -42,22 +42,25 @@ export function errorAnswer(error: FastifyError): { status: number; body: ApiErr
 
 type Answer = { status: number; body: Omit<ApiErrorBody, 'code'> & Partial<ApiErrorBody> };
 
-function answerOf(error: FastifyError): Answer {
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    // One message per field, the first one found, as a form shows it.
-    const byPath = new Map<string, FieldError>();
-    for (const issue of error.validation) {
-      const path = fieldPath(issue.instancePath);
-      if (!byPath.has(path)) byPath.set(path, { path, message: issue.message ?? 'Invalid value' });
-    }
-    const errors = [...byPath.values()];
-    return { status: 400, body: { message: errors[0]?.message ?? 'Invalid input', errors } };
+/** One message per field, the first one found, as a form shows it. */
+function validationAnswer(issues: readonly { instancePath: string; message?: string }[]): Answer {
+  const byPath = new Map<string, FieldError>();
+  for (const issue of issues) {
+    const path = fieldPath(issue.instancePath);
+    if (!byPath.has(path)) byPath.set(path, { path, message: issue.message ?? 'Invalid value' });
   }
-  if (error instanceof AppError) {
-    const body: ApiErrorBody = { message: error.message, code: error.code };
-    if (error.errors) body.errors = error.errors;
-    return { status: error.status, body };
-  }
+  const errors = [...byPath.values()];
+  return { status: 400, body: { message: errors[0]?.message ?? 'Invalid input', errors } };
+}
+
+function appErrorAnswer(error: AppError): Answer {
+  const body: ApiErrorBody = { message: error.message, code: error.code };
+  if (error.errors) body.errors = error.errors;
+  return { status: error.status, body };
+}
+
+/** What the database, Fastify or a plugin refused, in the caller's words. */
+function refusalAnswer(error: FastifyError): Answer | undefined {
   const conflictMessage = databaseConflict(error);
   if (conflictMessage) return { status: 409, body: { message: conflictMessage } };
   const inputMessage = databaseInputError(error);
@@ -67,7 +70,13 @@ function answerOf(error: FastifyError): Answer {
   // Other client errors of Fastify and its plugins carry a status and a plain message.
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, body: { message: error.message } };
-  return { status: 500, body: { message: SERVER_FAULT } };
+  return undefined;
+}
+
+function answerOf(error: FastifyError): Answer {
+  if (hasZodFastifySchemaValidationErrors(error)) return validationAnswer(error.validation);
+  if (error instanceof AppError) return appErrorAnswer(error);
+  return refusalAnswer(error) ?? { status: 500, body: { message: SERVER_FAULT } };
 }
 
 function answer(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
