@@ -174,6 +174,54 @@ async function cold(kind: Kind, years: number, env: NodeJS.ProcessEnv = {}) {
   });
 }
 
+/** Each read against a warm read cache, under autocannon. */
+async function warmReads(
+  kind: Kind,
+  baseUrl: string,
+  cookie: string,
+  reads: ReturnType<typeof screenReads>,
+  bareSql: Record<string, number>,
+): Promise<BenchRun['warm']> {
+  const warm: BenchRun['warm'] = [];
+  for (const read of reads) {
+    console.log(`${kind}: warm ${read.label}`);
+    const result = await load({ url: `${baseUrl}${read.path}`, connections, seconds, cookie });
+    warm.push({ ...read, result, bareSqlMs: bareSql[read.path] ?? null });
+  }
+  return warm;
+}
+
+/** Each write under autocannon: three loads, the median one kept (one swings with the disk). */
+async function loadWrites(
+  kind: Kind,
+  baseUrl: string,
+  cookie: string,
+  clerk: Awaited<ReturnType<typeof clerkWrites>>,
+): Promise<BenchRun['writeLoads']> {
+  const writeLoads: BenchRun['writeLoads'] = [];
+  for (const write of WRITE_KINDS) {
+    console.log(`${kind}: record a ${write}`);
+    const body = clerk.bodies[write];
+    const runs = [];
+    for (let run = 0; run < 3; run += 1) {
+      runs.push(
+        await load({
+          url: `${baseUrl}${WRITE_PATHS[write]}`,
+          connections,
+          seconds,
+          cookie,
+          method: 'POST',
+          body: () => body,
+        }),
+      );
+    }
+    const [, result] = runs.sort((a, b) => a.p50 - b.p50);
+    if (!result) throw new Error('no write load ran');
+    writeLoads.push({ kind: write, result });
+  }
+  return writeLoads;
+}
+
 async function benchDatabase(kind: Kind, ceiling: number): Promise<BenchRun> {
   const prepared = [];
   for (const years of sizes) prepared.push({ years, ...(await prepare(kind, years)) });
@@ -210,17 +258,7 @@ async function benchDatabase(kind: Kind, ceiling: number): Promise<BenchRun> {
         reads,
         options: mixedOptions,
       });
-      const warm: BenchRun['warm'] = [];
-      for (const read of reads) {
-        console.log(`${kind}: warm ${read.label}`);
-        const result = await load({
-          url: `${server.baseUrl}${read.path}`,
-          connections,
-          seconds,
-          cookie,
-        });
-        warm.push({ ...read, result, bareSqlMs: full.bareSql[read.path] ?? null });
-      }
+      const warm = await warmReads(kind, server.baseUrl, cookie, reads, full.bareSql);
       let lighthouse: BenchRun['lighthouse'] = null;
       if (kind === 'embedded' && !args['no-lighthouse']) {
         // A Lighthouse failure must not throw away the figures already taken.
@@ -230,28 +268,7 @@ async function benchDatabase(kind: Kind, ceiling: number): Promise<BenchRun> {
         });
       }
       // Last: a busy server would skew Lighthouse. Sales first, so there are loaves to return.
-      const writeLoads: BenchRun['writeLoads'] = [];
-      for (const write of WRITE_KINDS) {
-        console.log(`${kind}: record a ${write}`);
-        const body = clerk.bodies[write];
-        // Three loads, the median one kept: one load of writes swings with the disk.
-        const runs = [];
-        for (let run = 0; run < 3; run += 1) {
-          runs.push(
-            await load({
-              url: `${server.baseUrl}${WRITE_PATHS[write]}`,
-              connections,
-              seconds,
-              cookie,
-              method: 'POST',
-              body: () => body,
-            }),
-          );
-        }
-        const [, result] = runs.sort((a, b) => a.p50 - b.p50);
-        if (!result) throw new Error('no write load ran');
-        writeLoads.push({ kind: write, result });
-      }
+      const writeLoads = await loadWrites(kind, server.baseUrl, cookie, clerk);
       return {
         kind,
         sizes: [...smaller, { years: FULL_YEARS, seedSeconds: full.seedSeconds, cold: coldFull }],
