@@ -48,6 +48,18 @@ export const ERROR_CODES = {
     meaning: 'An ingredient of the deleted recipe is archived: unarchive it first',
   },
   // Production, production history and reports
+  BATCH_NUMBER_TAKEN: { status: 409, meaning: 'Another batch has that batch number' },
+  BATCH_INGREDIENT_GONE: {
+    status: 409,
+    meaning: 'An ingredient of the recipe is no longer in inventory: edit the recipe',
+  },
+  INGREDIENT_UNIT_CHANGED: {
+    status: 409,
+    meaning: "An ingredient's unit no longer fits the recipe's: edit the recipe",
+  },
+  BATCH_ALREADY_STARTED: { status: 409, meaning: 'The batch is in progress already' },
+  BATCH_ALREADY_COMPLETED: { status: 409, meaning: 'The batch has been completed already' },
+  BATCH_CANCELLED: { status: 409, meaning: 'The batch has been cancelled' },
 
   // Sales, distributors and accounting
   LOAVES_NOT_AVAILABLE: {

@@ -47,3 +47,7 @@ export interface KeysetPage<T> {
   rows: T[];
   nextCursor?: string;
 }
+
+/** A contract's answer for a page of a list paged by key (KeysetPage of the row). */
+export const keysetPageSchema = <Row extends z.ZodType>(row: Row) =>
+  z.object({ rows: z.array(row), nextCursor: z.string().optional() });

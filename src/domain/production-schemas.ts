@@ -88,39 +88,3 @@ export type BatchUpdateInput = z.input<typeof batchUpdateSchema>;
 
 /** The Complete Batch form: just the loaves, with the same messages. */
 export const completeBatchFormSchema = z.strictObject({ loavesProduced });
-
-export interface ProductionBatch {
-  id: string;
-  batchNumber: string;
-  recipeId: string | null;
-  recipeName: string;
-  flourKg: number;
-  doughSizeGrams: number | null;
-  status: BatchStatus;
-  startedAt: string | null;
-  completedAt: string | null;
-  loavesProduced: number | null;
-  notes: string | null;
-  createdAt: string;
-}
-
-export interface BatchSummary {
-  total: number;
-  inProgress: number;
-}
-
-/** GET /api/production-batches/{id}/cost: what the batch's ingredients cost, for cost per loaf. */
-export interface BatchCost {
-  ingredientCost: number;
-}
-
-/** GET /api/production-history/summary (spec: Production History). */
-export interface ProductionHistorySummary {
-  totalKg: number;
-  completedBatches: number;
-  thisMonthKg: number;
-  lastMonthKg: number;
-  /** null unless last month is above 0. */
-  changePercent: number | null;
-  averageBatchKg: number;
-}

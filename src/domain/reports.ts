@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import type { ReturnReason } from './distributor-schemas';
 import { dateRangeFields, datesInOrder, END_BEFORE_START } from './fields';
 import type { ModuleKey } from './modules';
 import { keysetSchema } from './paging';
-import type { BatchStatus } from './production-schemas';
 
 /** `?startDate=&endDate=`, both optional ("from X onwards", "up to Y"; docs/screens/reports.md). */
 export const reportQuerySchema = z
@@ -42,102 +40,4 @@ export function filterWording(startDate: string | null, endDate: string | null):
   if (startDate) return `Showing data from ${startDate} onwards`;
   if (endDate) return `Showing data up to ${endDate}`;
   return null;
-}
-
-/** A point of a trend chart: a day or a month, and its value. */
-export interface TrendPoint {
-  period: string;
-  value: number;
-}
-
-export interface ReturnsReport {
-  totalAmount: number;
-  totalLoaves: number;
-  byReason: { reason: ReturnReason; loaves: number; amount: number }[];
-  byDistributor: {
-    distributorId: string;
-    distributorName: string | null;
-    totalLoaves: number;
-    totalAmount: number;
-    returns: number;
-  }[];
-}
-
-/** A row of the All Returns History table (GET /api/reports/returns/history), newest first. */
-export interface ReturnHistoryRow {
-  id: string;
-  createdAt: string;
-  distributorName: string | null;
-  recipeName: string;
-  loavesReturned: number;
-  amount: number;
-  reason: ReturnReason;
-  notes: string | null;
-}
-
-export interface DistributorTotals {
-  distributorId: string;
-  distributorName: string;
-  totalSales: number;
-  payments: number;
-  returns: number;
-  balance: number;
-  transactions: number;
-}
-
-export interface SalesReport {
-  totalSales: number;
-  paymentsReceived: number;
-  outstandingBalance: number;
-  byDistributor: DistributorTotals[];
-  trend: TrendPoint[];
-}
-
-export interface ProductionReport {
-  totalBatches: number;
-  completed: number;
-  inProgress: number;
-  totalLoaves: number;
-  batches: {
-    id: string;
-    date: string | null;
-    recipeName: string;
-    flourKg: number;
-    loavesProduced: number | null;
-    status: BatchStatus;
-  }[];
-  trend: TrendPoint[];
-}
-
-export interface InventoryReport {
-  totalItems: number;
-  lowStockCount: number;
-  totalValue: number;
-  lowStock: {
-    id: string;
-    name: string;
-    category: string;
-    currentStock: number;
-    minStock: number;
-    unit: string;
-  }[];
-  items: {
-    id: string;
-    name: string;
-    category: string;
-    currentStock: number;
-    unit: string;
-    unitCost: number;
-    totalValue: number;
-  }[];
-}
-
-export interface FinancialReport {
-  totalRevenue: number;
-  cashReceived: number;
-  totalReturns: number;
-  accountsReceivable: number;
-  netSales: number;
-  balances: DistributorTotals[];
-  trend: TrendPoint[];
 }

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountingIncome } from '../../src/domain/accounting';
+import type { ReturnHistoryRow, ReturnsReport } from '../../src/domain/contracts/reports';
 import type { KeysetPage } from '../../src/domain/paging';
 import { MAX_OFFSET } from '../../src/domain/paging';
-import type { ReturnHistoryRow, ReturnsReport } from '../../src/domain/reports';
 import type { Statement } from '../../src/domain/statement';
 import type { ApiClient } from '../support/api-client';
 import { firstAdmin } from '../support/personas';

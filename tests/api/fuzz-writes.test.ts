@@ -170,6 +170,7 @@ describe('defects the fuzzer found, pinned', () => {
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
       message: 'This would take the stock of Flour beyond what can be recorded (100 billion)',
+      code: 'INVALID_INPUT',
     });
   });
 

@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeysetPage } from '../../src/domain/paging';
-import type {
-  FinancialReport,
-  InventoryReport,
-  ProductionReport,
-  ReturnHistoryRow,
-  ReturnsReport,
-  SalesReport,
-} from '../../src/domain/reports';
+import {
+  type FinancialReport,
+  type InventoryReport,
+  type ProductionReport,
+  productionReportSchema,
+  type ReturnHistoryRow,
+  type ReturnsReport,
+  returnHistoryRowSchema,
+  type SalesReport,
+} from '../../src/domain/contracts/reports';
 import {
   breadReturns,
   distributorPayments,
@@ -284,5 +286,20 @@ describe('reports over a known data set', () => {
     for (const tab of ['returns', 'sales', 'production', 'financial']) {
       expect((await keeper.get(`/api/reports/${tab}`)).status, tab).toBe(403);
     }
+  });
+});
+
+describe('answers', () => {
+  it('carry only the fields the contracts declare: no cursor or price on a history row', async () => {
+    const keysOf = (answer: object | undefined) => Object.keys(answer ?? {}).sort();
+    const page = await admin.get<KeysetPage<ReturnHistoryRow>>(
+      '/api/reports/returns/history?limit=1',
+    );
+    expect(keysOf(page.body)).toEqual(['nextCursor', 'rows']);
+    expect(keysOf(page.body.rows[0])).toEqual(keysOf(returnHistoryRowSchema.shape));
+    const production = await admin.get<ProductionReport>(`/api/reports/production?${MARCH}`);
+    expect(keysOf(production.body)).toEqual(keysOf(productionReportSchema.shape));
+    const [batch] = production.body.batches;
+    expect(keysOf(batch)).toEqual(keysOf(productionReportSchema.shape.batches.element.shape));
   });
 });

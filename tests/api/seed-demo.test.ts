@@ -5,7 +5,7 @@ import type { DashboardSummary } from '../../src/domain/dashboard';
 import type { Distributor, DistributorWithAccount } from '../../src/domain/distributor-schemas';
 import type { InventoryItem } from '../../src/domain/contracts/inventory';
 import { scaledRequirement } from '../../src/domain/production';
-import type { ProductionHistorySummary } from '../../src/domain/production-schemas';
+import type { ProductionHistorySummary } from '../../src/domain/contracts/production-history';
 import type { PurchaseOrder } from '../../src/domain/contracts/purchase-orders';
 import type {
   FinancialReport,
@@ -13,7 +13,7 @@ import type {
   ProductionReport,
   ReturnsReport,
   SalesReport,
-} from '../../src/domain/reports';
+} from '../../src/domain/contracts/reports';
 import type { AvailableLoaves } from '../../src/domain/sales-schemas';
 import type { Statement } from '../../src/domain/statement';
 import { businessDate } from '../../src/domain/time';

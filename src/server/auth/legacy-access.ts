@@ -11,20 +11,6 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/auth/logout': PUBLIC,
   'GET /api/auth/user': SIGNED_IN,
 
-  'GET /api/production-batches': { kind: 'module', module: 'production', right: 'read' },
-  'GET /api/production-batches/summary': { kind: 'module', module: 'production', right: 'read' },
-  'POST /api/production-batches': { kind: 'module', module: 'production', right: 'write' },
-  // Starting, completing and cancelling are all changes of a batch: cancelling deletes nothing.
-  'PATCH /api/production-batches/:id': { kind: 'module', module: 'production', right: 'write' },
-  'GET /api/production-batches/:id/cost': { kind: 'module', module: 'production', right: 'read' },
-
-  'GET /api/production-history': { kind: 'module', module: 'production_history', right: 'read' },
-  'GET /api/production-history/summary': {
-    kind: 'module',
-    module: 'production_history',
-    right: 'read',
-  },
-
   // The sale form chooses from the available loaves and the distributors.
   'GET /api/available-loaves': {
     kind: 'any-of',
@@ -78,19 +64,6 @@ export const ROUTE_ACCESS: Record<string, Access> = {
     right: 'read',
   },
   'GET /api/accounting/expenditures.csv': { kind: 'module', module: 'accounting', right: 'read' },
-
-  // Reports is open to every signed-in user; each tab needs read on its module.
-  'GET /api/reports/returns': { kind: 'module', module: 'distributors', right: 'read' },
-  'GET /api/reports/returns/history': { kind: 'module', module: 'distributors', right: 'read' },
-  'GET /api/reports/returns/history.csv': {
-    kind: 'module',
-    module: 'distributors',
-    right: 'read',
-  },
-  'GET /api/reports/sales': { kind: 'module', module: 'sales', right: 'read' },
-  'GET /api/reports/production': { kind: 'module', module: 'production', right: 'read' },
-  'GET /api/reports/inventory': { kind: 'module', module: 'inventory', right: 'read' },
-  'GET /api/reports/financial': { kind: 'module', module: 'accounting', right: 'read' },
 
   // Every signed-in user has a dashboard; it holds only the modules they can read.
   'GET /api/dashboard/summary': SIGNED_IN,

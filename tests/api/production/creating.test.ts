@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import type { BatchSummary, ProductionBatch } from '../../../src/domain/production-schemas';
+import type { BatchSummary, ProductionBatch } from '../../../src/domain/contracts/production';
 import type { Recipe } from '../../../src/domain/contracts/recipes';
+import { inventoryItems } from '../../../src/server/db/schema';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
 import { ADMIN_NAME, lagosDigits, testApp, admin, flour, yeast, salt, oil, sugar, agege, flourLoaf, addItem, addRecipe, createBatch, stock, movements, useProductionApp } from './setup';
 
@@ -116,6 +118,7 @@ describe('creating a batch', () => {
     expect(again.status).toBe(409);
     expect(again.body).toEqual({
       message: 'Batch number already exists',
+      code: 'BATCH_NUMBER_TAKEN',
       errors: [{ path: 'batchNumber', message: 'Batch number already exists' }],
     });
     // Nothing was taken for the refused batch.
@@ -175,7 +178,7 @@ describe('creating a batch', () => {
       ...extra,
     });
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ message, errors: [{ path, message }] });
+    expect(reply.body).toEqual({ message, code: 'INVALID_INPUT', errors: [{ path, message }] });
   });
 
   it('answers 404 for a recipe that does not exist', async () => {
@@ -184,7 +187,7 @@ describe('creating a batch', () => {
       flourKg: 5,
     });
     expect(reply.status).toBe(404);
-    expect(reply.body).toEqual({ message: 'Recipe not found' });
+    expect(reply.body).toEqual({ message: 'Recipe not found', code: 'NOT_FOUND' });
   });
 
   it('refuses with 409, taking nothing, when an item has changed unit since the recipe', async () => {
@@ -205,11 +208,33 @@ describe('creating a batch', () => {
     expect(reply.status).toBe(409);
     expect(reply.body).toEqual({
       message: 'Margarine is kept in units, so it cannot be measured in g',
+      code: 'INGREDIENT_UNIT_CHANGED',
     });
     expect(await stock(yeast, margarine)).toEqual([yeastBefore, 5]);
     expect((await admin.get<BatchSummary>('/api/production-batches/summary')).body.total).toBe(
       total,
     );
+  });
+
+  it('refuses with 409, taking nothing, when an ingredient is no longer in inventory', async () => {
+    const raisins = await addItem('Raisins', 'kg', 0, 1500);
+    const recipe = await addRecipe('Raisin Bread', {
+      ingredients: [
+        { itemId: yeast.id, quantity: 10, unit: 'g' },
+        { itemId: raisins.id, quantity: 0.2, unit: 'kg' },
+      ],
+    });
+    // The app archives an item a recipe needs; only a change outside it removes one.
+    await testApp.database.db.delete(inventoryItems).where(eq(inventoryItems.id, raisins.id));
+    const [yeastBefore] = await stock(yeast);
+
+    const reply = await admin.post('/api/production-batches', { recipeId: recipe.id, flourKg: 2 });
+    expect(reply.status).toBe(409);
+    expect(reply.body).toEqual({
+      message: 'An ingredient of Raisin Bread is no longer in inventory; edit the recipe',
+      code: 'BATCH_INGREDIENT_GONE',
+    });
+    expect(await stock(yeast)).toEqual([yeastBefore]);
   });
 
   it('creates one of two batches given the same number at the same moment', async () => {

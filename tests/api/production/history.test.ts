@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardSummary } from '../../../src/domain/dashboard';
-import type { ProductionBatch, ProductionHistorySummary } from '../../../src/domain/production-schemas';
+import type { ProductionBatch } from '../../../src/domain/contracts/production';
+import type { ProductionHistorySummary } from '../../../src/domain/contracts/production-history';
 import type { Recipe } from '../../../src/domain/contracts/recipes';
 import { businessMonth } from '../../../src/domain/time';
 import { productionBatches } from '../../../src/server/db/schema';

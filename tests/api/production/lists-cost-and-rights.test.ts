@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DashboardSummary } from '../../../src/domain/dashboard';
-import type { BatchCost, BatchSummary, ProductionBatch } from '../../../src/domain/production-schemas';
+import {
+  type BatchCost,
+  type BatchSummary,
+  batchSummarySchema,
+  type ProductionBatch,
+  productionBatchSchema,
+} from '../../../src/domain/contracts/production';
+import { productionHistorySummarySchema } from '../../../src/domain/contracts/production-history';
 import { createRole, userWithRole } from '../../support/personas';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
 import { testApp, admin, flour, yeast, salt, oil, sugar, agege, flourLoaf, createBatch, patch, stock, movements, useProductionApp } from './setup';
@@ -63,7 +70,7 @@ describe('lists and cost', () => {
   it('answers 404 for the cost of a batch that does not exist', async () => {
     const reply = await admin.get(`/api/production-batches/${randomUUID()}/cost`);
     expect(reply.status).toBe(404);
-    expect(reply.body).toEqual({ message: 'Production batch not found' });
+    expect(reply.body).toEqual({ message: 'Production batch not found', code: 'NOT_FOUND' });
   });
 });
 
@@ -89,7 +96,10 @@ describe('permissions', () => {
       flourKg: 1,
     });
     expect(created.status).toBe(403);
-    expect(created.body).toEqual({ message: 'You do not have permission to change Production' });
+    expect(created.body).toEqual({
+      message: 'You do not have permission to change Production',
+      code: 'FORBIDDEN',
+    });
     expect(
       (await reader.patch(`/api/production-batches/${batch.id}`, { status: 'cancelled' })).status,
     ).toBe(403);
@@ -148,10 +158,31 @@ describe('permissions', () => {
     expect((await historian.get('/api/production-history/summary')).status).toBe(200);
     const batches = await historian.get('/api/production-batches');
     expect(batches.status).toBe(403);
-    expect(batches.body).toEqual({ message: 'You do not have permission to view Production' });
+    expect(batches.body).toEqual({
+      message: 'You do not have permission to view Production',
+      code: 'FORBIDDEN',
+    });
     expect((await historian.get('/api/production-batches/summary')).status).toBe(403);
     const summary = await historian.get<DashboardSummary>('/api/dashboard/summary');
     expect(summary.body.production).toBeNull();
+  });
+});
+
+describe('answers', () => {
+  it('carry only the fields the contracts declare', async () => {
+    const keysOf = (answer: object | undefined) => Object.keys(answer ?? {}).sort();
+    const batchKeys = Object.keys(productionBatchSchema.shape).sort();
+    const batch = await createBatch(agege, 1, { status: 'in_progress', notes: 'Declared' });
+    const completed = (await patch(batch, { status: 'completed', loavesProduced: 3 })).body;
+    const [listed] = (await admin.get<ProductionBatch[]>('/api/production-batches?limit=1')).body;
+    const [done] = (await admin.get<ProductionBatch[]>('/api/production-history?limit=1')).body;
+    for (const answer of [batch, completed, listed, done]) expect(keysOf(answer)).toEqual(batchKeys);
+    expect(keysOf((await admin.get('/api/production-batches/summary')).body)).toEqual(
+      Object.keys(batchSummarySchema.shape).sort(),
+    );
+    expect(keysOf((await admin.get('/api/production-history/summary')).body)).toEqual(
+      Object.keys(productionHistorySummarySchema.shape).sort(),
+    );
   });
 });
 

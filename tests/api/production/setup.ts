@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import type { InventoryItem, StockMovement } from '../../../src/domain/contracts/inventory';
-import type { ProductionBatch } from '../../../src/domain/production-schemas';
+import type { ProductionBatch } from '../../../src/domain/contracts/production';
 import type { Recipe } from '../../../src/domain/contracts/recipes';
 import type { ApiClient } from '../../support/api-client';
 import { firstAdmin } from '../../support/personas';

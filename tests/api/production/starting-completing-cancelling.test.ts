@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ProductionBatch } from '../../../src/domain/production-schemas';
+import type { ProductionBatch } from '../../../src/domain/contracts/production';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
 import { ADMIN_NAME, testApp, admin, yeast, salt, oil, sugar, agege, addRecipe, createBatch, patch, stock, movements, useProductionApp } from './setup';
 
@@ -23,7 +23,10 @@ describe('starting and completing', () => {
 
     const again = await patch(batch, { status: 'in_progress' });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: 'This batch has already started' });
+    expect(again.body).toEqual({
+      message: 'This batch has already started',
+      code: 'BATCH_ALREADY_STARTED',
+    });
   });
 
   it('takes a start time given, a date alone meaning Lagos midnight', async () => {
@@ -48,6 +51,7 @@ describe('starting and completing', () => {
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
       message: 'Start time cannot be in the future',
+      code: 'INVALID_INPUT',
       errors: [{ path: 'startedAt', message: 'Start time cannot be in the future' }],
     });
   });
@@ -89,6 +93,7 @@ describe('starting and completing', () => {
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
       message: 'Number of loaves must be at least 1',
+      code: 'INVALID_INPUT',
       errors: [{ path: 'loavesProduced', message: 'Number of loaves must be at least 1' }],
     });
   });
@@ -104,6 +109,7 @@ describe('starting and completing', () => {
     expect(early.status).toBe(400);
     expect(early.body).toEqual({
       message: 'Completion time cannot be before the start time',
+      code: 'INVALID_INPUT',
       errors: [{ path: 'completedAt', message: 'Completion time cannot be before the start time' }],
     });
     const future = await patch(batch, {
@@ -114,6 +120,7 @@ describe('starting and completing', () => {
     expect(future.status).toBe(400);
     expect(future.body).toEqual({
       message: 'Completion time cannot be in the future',
+      code: 'INVALID_INPUT',
       errors: [{ path: 'completedAt', message: 'Completion time cannot be in the future' }],
     });
     const onTime = await patch(batch, {
@@ -138,10 +145,13 @@ describe('starting and completing', () => {
     ]) {
       const a = await patch(completed, change);
       expect(a.status).toBe(409);
-      expect(a.body).toEqual({ message: 'This batch has already been completed' });
+      expect(a.body).toEqual({
+        message: 'This batch has already been completed',
+        code: 'BATCH_ALREADY_COMPLETED',
+      });
       const b = await patch(cancelled, change);
       expect(b.status).toBe(409);
-      expect(b.body).toEqual({ message: 'This batch has been cancelled' });
+      expect(b.body).toEqual({ message: 'This batch has been cancelled', code: 'BATCH_CANCELLED' });
     }
     // Cancelling a completed batch gave nothing back, and a cancelled one gave back only once.
     expect(await stock(yeast)).toEqual([yeastBefore]);
@@ -157,12 +167,13 @@ describe('starting and completing', () => {
       status: 'cancelled',
     });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ message: 'Production batch not found' });
+    expect(missing.body).toEqual({ message: 'Production batch not found', code: 'NOT_FOUND' });
     const batch = await createBatch(agege, 1);
     const planned = await patch(batch, { status: 'planned' });
     expect(planned.status).toBe(400);
     expect(planned.body).toEqual({
       message: 'Status must be in_progress, completed or cancelled',
+      code: 'INVALID_INPUT',
       errors: [{ path: 'status', message: 'Status must be in_progress, completed or cancelled' }],
     });
   });
@@ -235,6 +246,7 @@ describe('cancelling', () => {
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(replies.find((r) => r.status === 409)?.body).toEqual({
       message: 'This batch has been cancelled',
+      code: 'BATCH_CANCELLED',
     });
     expect(await stock(yeast, salt, oil, sugar)).toEqual(before);
     const restored = (await movements(yeast)).filter(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ProductionBatch } from '../../../src/domain/production-schemas';
+import type { ProductionBatch } from '../../../src/domain/contracts/production';
 import type { Recipe } from '../../../src/domain/contracts/recipes';
 import { recipes } from '../../../src/server/db/schema';
 import { ApiClient } from '../../support/api-client';

@@ -11,8 +11,8 @@
 import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
 import { addDays, type DaySpan, splitByMonths } from '../../../domain/bakery-months';
+import type { DistributorTotals } from '../../../domain/contracts/reports';
 import { subtractKobo, toKobo } from '../../../domain/money';
-import type { DistributorTotals } from '../../../domain/reports';
 import type { Database, Transaction } from '../../db/connection';
 import {
   distributors,

@@ -1,13 +1,6 @@
-import type { AuditAction } from '../../../domain/audit';
 import type { RouteAudit } from '../../../domain/contracts/contract';
 
 type RouteAction = RouteAudit;
-
-const BATCH_ACTIONS: Record<string, AuditAction> = {
-  in_progress: 'production.start',
-  completed: 'production.complete',
-  cancelled: 'production.cancel',
-};
 
 /**
  * Audit actions of the write routes not yet declared by a contract, keyed
@@ -30,16 +23,6 @@ export const ROUTE_ACTIONS: Record<string, RouteAction> = {
   'DELETE /api/admin/roles/:id': { action: 'roles.delete', recordType: 'role' },
   'PUT /api/admin/roles/:id/permissions': { action: 'roles.permissions', recordType: 'role' },
   'PUT /api/admin/settings': { action: 'settings.update', recordType: 'settings' },
-
-  'POST /api/production-batches': { action: 'production.create', recordType: 'production_batch' },
-  'PATCH /api/production-batches/:id': {
-    action: 'production.update',
-    recordType: 'production_batch',
-    refine: ({ body }) => {
-      const status = (body as { status?: unknown } | null | undefined)?.status;
-      return (typeof status === 'string' && BATCH_ACTIONS[status]) || 'production.update';
-    },
-  },
 
   'POST /api/sales-transactions': { action: 'sales.create', recordType: 'sale' },
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pageSchema } from '../../../domain/paging';
+import { productionHistoryApi } from '../../../domain/contracts/production-history';
+import { serve } from '../../contract-route';
 import type { Database } from '../../db/connection';
 import * as history from './service';
 
@@ -8,9 +8,8 @@ export function productionHistoryRoutes(
   app: FastifyInstance,
   { db, timeZone }: { db: Database; timeZone: string },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/api/production-history', { schema: { querystring: pageSchema } }, (request) =>
-    history.listCompleted(db, request.query.limit, request.query.offset),
+  serve(app, productionHistoryApi.list, async ({ query }) =>
+    history.listCompleted(db, query.limit, query.offset),
   );
-  api.get('/api/production-history/summary', () => history.historySummary(db, timeZone));
+  serve(app, productionHistoryApi.summary, async () => history.historySummary(db, timeZone));
 }

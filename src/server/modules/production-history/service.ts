@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { ProductionBatch } from '../../../domain/contracts/production';
+import type { ProductionHistorySummary } from '../../../domain/contracts/production-history';
 import { averageBatchKg, percentChange } from '../../../domain/production';
-import type { ProductionHistorySummary } from '../../../domain/production-schemas';
 import { businessMonth } from '../../../domain/time';
 import type { Database } from '../../db/connection';
 import { inRange } from '../../db/date-range';
@@ -10,7 +11,11 @@ import { toBatch } from '../production/service';
 const COMPLETED = eq(productionBatches.status, 'completed');
 
 /** Completed batches, most recently completed first. */
-export async function listCompleted(db: Database, limit: number, offset: number) {
+export async function listCompleted(
+  db: Database,
+  limit: number,
+  offset: number,
+): Promise<ProductionBatch[]> {
   const rows = await db
     .select()
     .from(productionBatches)

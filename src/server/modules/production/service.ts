@@ -1,4 +1,9 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import type {
+  BatchCost,
+  BatchSummary,
+  ProductionBatch,
+} from '../../../domain/contracts/production';
 import { fromKobo } from '../../../domain/money';
 import {
   batchIngredientCost,
@@ -9,13 +14,10 @@ import {
   unitsFit,
 } from '../../../domain/production';
 import {
-  type BatchCost,
   type BatchInput,
   type BatchStatus,
-  type BatchSummary,
   type BatchUpdateInput,
   isOpenBatch,
-  type ProductionBatch,
 } from '../../../domain/production-schemas';
 import { businessDateRange } from '../../../domain/time';
 import type { Database, Transaction } from '../../db/connection';
@@ -28,12 +30,14 @@ import {
   rollupBatchStatuses,
   stockMovements,
 } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import { changeStock } from '../inventory/stock';
 
 type BatchRow = typeof productionBatches.$inferSelect;
 
 const BATCH_TAKEN = 'Batch number already exists';
+const batchTaken = () =>
+  new AppError('BATCH_NUMBER_TAKEN', BATCH_TAKEN, [{ path: 'batchNumber', message: BATCH_TAKEN }]);
 
 export function toBatch(row: BatchRow): ProductionBatch {
   return {
@@ -53,7 +57,11 @@ export function toBatch(row: BatchRow): ProductionBatch {
 }
 
 /** Batches newest first (docs/screens/production.md). */
-export async function listBatches(db: Database, limit: number, offset: number) {
+export async function listBatches(
+  db: Database,
+  limit: number,
+  offset: number,
+): Promise<ProductionBatch[]> {
   const rows = await db
     .select()
     .from(productionBatches)
@@ -122,7 +130,7 @@ export async function createBatch(
         .select({ id: productionBatches.id })
         .from(productionBatches)
         .where(sql`lower(${productionBatches.batchNumber}) = lower(${batchNumber})`);
-      if (taken) throw conflict(BATCH_TAKEN, [{ path: 'batchNumber', message: BATCH_TAKEN }]);
+      if (taken) throw batchTaken();
 
       const items = await tx
         .select({ id: inventoryItems.id, name: inventoryItems.name, unit: inventoryItems.unit })
@@ -139,13 +147,17 @@ export async function createBatch(
       const deductions = lines.map((line) => {
         const item = byId.get(line.itemId);
         if (!item) {
-          throw conflict(
+          throw new AppError(
+            'BATCH_INGREDIENT_GONE',
             `An ingredient of ${recipe.name} is no longer in inventory; edit the recipe`,
           );
         }
         // The item's unit may have changed since the recipe was saved.
         if (!unitsFit(line.unit, item.unit)) {
-          throw conflict(unitMismatchMessage(item.name, line.unit, item.unit));
+          throw new AppError(
+            'INGREDIENT_UNIT_CHANGED',
+            unitMismatchMessage(item.name, line.unit, item.unit),
+          );
         }
         const needed = scaledRequirement(line, recipe.baseFlourKg, input.flourKg, item.unit);
         return { itemId: item.id, needed };
@@ -178,17 +190,15 @@ export async function createBatch(
       return created.id;
     })
     .catch((error: unknown) => {
-      if (isUniqueViolation(error)) {
-        throw conflict(BATCH_TAKEN, [{ path: 'batchNumber', message: BATCH_TAKEN }]);
-      }
+      if (isUniqueViolation(error)) throw batchTaken();
       throw error;
     });
   return getBatch(db, id);
 }
 
-const FINAL: Record<'completed' | 'cancelled', string> = {
-  completed: 'This batch has already been completed',
-  cancelled: 'This batch has been cancelled',
+const FINAL = {
+  completed: () => new AppError('BATCH_ALREADY_COMPLETED', 'This batch has already been completed'),
+  cancelled: () => new AppError('BATCH_CANCELLED', 'This batch has been cancelled'),
 };
 
 /** A date alone means the start of that day in the bakery's time zone. */
@@ -250,10 +260,12 @@ export async function updateBatch(
       .for('update');
     if (!batch) throw notFound('Production batch');
     const status = batch.status as BatchStatus;
-    if (!isOpenBatch(status)) throw conflict(FINAL[status as keyof typeof FINAL]);
+    if (!isOpenBatch(status)) throw FINAL[status as keyof typeof FINAL]();
 
     if (input.status === 'in_progress') {
-      if (status === 'in_progress') throw conflict('This batch has already started');
+      if (status === 'in_progress') {
+        throw new AppError('BATCH_ALREADY_STARTED', 'This batch has already started');
+      }
       const startedAt = toMoment(input.startedAt, timeZone);
       refuseFuture(startedAt, 'startedAt', 'Start time');
       await tx

@@ -1,40 +1,45 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { reportQuerySchema, returnsHistoryQuerySchema } from '../../../domain/reports';
+import type { HandlerAnswer } from '../../../domain/contracts/contract';
+import { reportsApi } from '../../../domain/contracts/reports';
+import { serve } from '../../contract-route';
 import { sendCsv } from '../../csv-export';
 import type { Database } from '../../db/connection';
 import type { ReadCache } from '../../read-cache';
 import * as reports from './service';
+
+type Window = ReturnType<typeof reports.reportWindow>;
+type DatedTab =
+  | typeof reportsApi.returns
+  | typeof reportsApi.sales
+  | typeof reportsApi.production
+  | typeof reportsApi.financial;
 
 /** One call per Reports tab, each aggregating in SQL over the chosen dates. */
 export function reportRoutes(
   app: FastifyInstance,
   { db, timeZone, cache }: { db: Database; timeZone: string; cache: ReadCache },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const schema = { querystring: reportQuerySchema };
-  type Window = ReturnType<typeof reports.reportWindow>;
-  const tab = <T>(name: string, report: (db: Database, window: Window) => Promise<T>) =>
-    api.get(`/api/reports/${name}`, { schema }, ({ query }) =>
-      cache.get(`reports:${name}:${query.startDate}:${query.endDate}`, () =>
+  const tab = <C extends DatedTab>(
+    contract: C,
+    report: (db: Database, window: Window) => Promise<HandlerAnswer<C>>,
+  ) =>
+    serve(app, contract, async ({ query }) =>
+      cache.get(`${contract.url}:${query.startDate}:${query.endDate}`, () =>
         report(db, reports.reportWindow(query, timeZone)),
       ),
     );
-  tab('returns', reports.returnsReport);
-  // The history is long-lived: the screen pages it by key, the CSV holds all of it.
-  api.get(
-    '/api/reports/returns/history',
-    { schema: { querystring: returnsHistoryQuerySchema } },
-    ({ query }) => reports.returnsHistory(db, reports.reportWindow(query, timeZone), query),
+  tab(reportsApi.returns, reports.returnsReport);
+  serve(app, reportsApi.returnsHistory, async ({ query }) =>
+    reports.returnsHistory(db, reports.reportWindow(query, timeZone), query),
   );
-  api.get('/api/reports/returns/history.csv', { schema }, ({ query }, reply) => {
+  serve(app, reportsApi.returnsHistoryCsv, async ({ query }, reply) => {
     const csv = reports.returnsHistoryCsv(db, reports.reportWindow(query, timeZone), query);
     return sendCsv(reply, csv.fileName, csv.rows);
   });
-  tab('sales', reports.salesReport);
-  tab('production', reports.productionReport);
-  tab('financial', reports.financialReport);
-  api.get('/api/reports/inventory', () =>
-    cache.get('reports:inventory', () => reports.inventoryReport(db)),
+  tab(reportsApi.sales, reports.salesReport);
+  tab(reportsApi.production, reports.productionReport);
+  tab(reportsApi.financial, reports.financialReport);
+  serve(app, reportsApi.inventory, async () =>
+    cache.get(reportsApi.inventory.url, () => reports.inventoryReport(db)),
   );
 }

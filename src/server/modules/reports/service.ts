@@ -1,4 +1,14 @@
 import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type {
+  DistributorTotals,
+  FinancialReport,
+  InventoryReport,
+  ProductionReport,
+  ReturnHistoryRow,
+  ReturnsReport,
+  SalesReport,
+  TrendPoint,
+} from '../../../domain/contracts/reports';
 import {
   RETURN_REASON_LABELS,
   RETURN_REASONS,
@@ -14,17 +24,7 @@ import {
 } from '../../../domain/money';
 import type { KeysetPage } from '../../../domain/paging';
 import type { BatchStatus } from '../../../domain/production-schemas';
-import type {
-  DistributorTotals,
-  FinancialReport,
-  InventoryReport,
-  ProductionReport,
-  ReportQuery,
-  ReturnHistoryRow,
-  ReturnsReport,
-  SalesReport,
-  TrendPoint,
-} from '../../../domain/reports';
+import type { ReportQuery } from '../../../domain/reports';
 import { loavesValue } from '../../../domain/sales-schemas';
 import { businessDate, businessDateRange } from '../../../domain/time';
 import { EXPORT_PAGE, everyPage, withTotal } from '../../csv-export';

@@ -1,7 +1,8 @@
 import { Box, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconCalendarStats, IconChartBar, IconScale } from '@tabler/icons-react';
+import type { ProductionBatch } from '../../../domain/contracts/production';
+import type { ProductionHistorySummary } from '../../../domain/contracts/production-history';
 import { durationHours } from '../../../domain/production';
-import type { ProductionBatch, ProductionHistorySummary } from '../../../domain/production-schemas';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time';
 import { countOf } from '../../../domain/words';
 import { useAppInfo } from '../../auth/queries';

@@ -1,9 +1,10 @@
 import { Group, Modal, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
+import type { ProductionBatch } from '../../../domain/contracts/production';
 import { formatNaira, toKobo } from '../../../domain/money';
 import { costPerLoaf } from '../../../domain/production';
-import { completeBatchFormSchema, type ProductionBatch } from '../../../domain/production-schemas';
+import { completeBatchFormSchema } from '../../../domain/production-schemas';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
 import { formatQuantity } from '../../components/format';

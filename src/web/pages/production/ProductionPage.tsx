@@ -2,11 +2,11 @@ import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFlame, IconPlayerPlay, IconPlus, IconStack2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import type { ProductionBatch } from '../../../domain/contracts/production';
 import {
   BATCH_STATUS_LABELS,
   type BatchUpdateInput,
   isOpenBatch,
-  type ProductionBatch,
 } from '../../../domain/production-schemas';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time';
 import { errorText } from '../../api/http';

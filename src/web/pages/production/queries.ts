@@ -1,13 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import type {
-  BatchCost,
-  BatchInput,
-  BatchSummary,
-  BatchUpdateInput,
-  ProductionBatch,
-  ProductionHistorySummary,
-} from '../../../domain/production-schemas';
-import { apiGet, apiRequest } from '../../api/http';
+import { type ProductionBatch, productionApi } from '../../../domain/contracts/production';
+import { productionHistoryApi } from '../../../domain/contracts/production-history';
+import type { BatchInput, BatchUpdateInput } from '../../../domain/production-schemas';
+import { call } from '../../api/http';
 
 const PAGE_SIZE = 50;
 
@@ -20,27 +15,27 @@ export const productionKeys = {
 };
 
 /** Fifty at a time, "Show more" for the rest. */
-const pagedList = (path: string) => ({
+const pagedList = (list: typeof productionApi.list | typeof productionHistoryApi.list) => ({
   queryFn: ({ pageParam }: { pageParam: number }) =>
-    apiGet<ProductionBatch[]>(`${path}?limit=${PAGE_SIZE}&offset=${pageParam}`),
+    call(list, { query: { limit: PAGE_SIZE, offset: pageParam } }),
   initialPageParam: 0,
   getNextPageParam: (last: ProductionBatch[], pages: ProductionBatch[][]) =>
     last.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE,
 });
 
 export const useBatches = () =>
-  useInfiniteQuery({ queryKey: productionKeys.list, ...pagedList('/api/production-batches') });
+  useInfiniteQuery({ queryKey: productionKeys.list, ...pagedList(productionApi.list) });
 
 export const useBatchSummary = () =>
   useQuery({
     queryKey: productionKeys.summary,
-    queryFn: () => apiGet<BatchSummary>('/api/production-batches/summary'),
+    queryFn: () => call(productionApi.summary),
   });
 
 export const useBatchCost = (id: string | null) =>
   useQuery({
     queryKey: productionKeys.cost(id ?? ''),
-    queryFn: () => apiGet<BatchCost>(`/api/production-batches/${id}/cost`),
+    queryFn: () => call(productionApi.cost, { params: { id: id ?? '' } }),
     enabled: id !== null,
     // Unit costs move with every delivery; the estimate is read fresh each time.
     staleTime: 0,
@@ -49,22 +44,21 @@ export const useBatchCost = (id: string | null) =>
 export const useCompletedBatches = () =>
   useInfiniteQuery({
     queryKey: productionKeys.historyList,
-    ...pagedList('/api/production-history'),
+    ...pagedList(productionHistoryApi.list),
   });
 
 export const useHistorySummary = () =>
   useQuery({
     queryKey: productionKeys.historySummary,
-    queryFn: () => apiGet<ProductionHistorySummary>('/api/production-history/summary'),
+    queryFn: () => call(productionHistoryApi.summary),
   });
 
 export const useCreateBatch = () =>
   useMutation({
-    mutationFn: (input: BatchInput) =>
-      apiRequest<ProductionBatch>('POST', '/api/production-batches', input),
+    mutationFn: (input: BatchInput) => call(productionApi.create, { body: input }),
   });
 export const useUpdateBatch = () =>
   useMutation({
     mutationFn: ({ id, input }: { id: string; input: BatchUpdateInput }) =>
-      apiRequest<ProductionBatch>('PATCH', `/api/production-batches/${id}`, input),
+      call(productionApi.update, { params: { id }, body: input }),
   });

@@ -6,7 +6,7 @@ import { RETURN_REASON_LABELS } from '../../../domain/distributor-schemas';
 import { formatNaira } from '../../../domain/money';
 import { formatDay } from '../../components/format';
 import { LoadingLine } from '../../components/LoadingLine';
-import { HISTORY_PAGE, useReturnsHistory } from './queries';
+import { HISTORY_PAGE, returnsHistoryCsvUrl, useReturnsHistory } from './queries';
 import { ReportTable } from './ReportTable';
 
 const count = (value: number) => value.toLocaleString('en-NG');
@@ -30,7 +30,7 @@ export function ReturnsHistory(props: { filter: string; timeZone: string; total:
     <ReportTable
       title="All Returns History"
       fileName="returns-history.csv"
-      csvHref={`/api/reports/returns/history.csv${props.filter ? `?${props.filter}` : ''}`}
+      csvHref={returnsHistoryCsvUrl(props.filter)}
       rows={rows}
       rowKey={(row) => row.id}
       empty="No returns in these dates"

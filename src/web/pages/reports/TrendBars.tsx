@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import type { TrendPoint } from '../../../domain/reports';
+import type { TrendPoint } from '../../../domain/contracts/reports';
 
 const COMPACT = new Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 1 });
 

@@ -1,17 +1,30 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { KeysetPage } from '../../../domain/paging';
-import type { ReturnHistoryRow } from '../../../domain/reports';
-import { apiGet } from '../../api/http';
+import { type ReportAnswers, reportsApi } from '../../../domain/contracts/reports';
+import type { ReportQuery, ReportTab } from '../../../domain/reports';
+import { call, urlOf } from '../../api/http';
 
 export const reportKeys = {
   tab: (tab: string, filter: string) => ['/api/reports', tab, filter] as const,
 };
 
+/** The dates of the page's filter (`startDate=…&endDate=…`), as a report call takes them. */
+const datesOf = (filter: string): ReportQuery => Object.fromEntries(new URLSearchParams(filter));
+
+/** Each tab's call; a tab's answer is its own report. */
+const REPORTS: { [Tab in ReportTab]: (dates: ReportQuery) => Promise<ReportAnswers[Tab]> } = {
+  returns: (dates) => call(reportsApi.returns, { query: dates }),
+  sales: (dates) => call(reportsApi.sales, { query: dates }),
+  production: (dates) => call(reportsApi.production, { query: dates }),
+  // Stock as it is now: the dates do not apply.
+  inventory: () => call(reportsApi.inventory),
+  financial: (dates) => call(reportsApi.financial, { query: dates }),
+};
+
 /** One report call per tab; `filter` is the query string of the chosen dates. */
-export const useReport = <T>(tab: string, filter: string) =>
+export const useReport = <Tab extends ReportTab>(tab: Tab, filter: string) =>
   useQuery({
     queryKey: reportKeys.tab(tab, filter),
-    queryFn: () => apiGet<T>(`/api/reports/${tab}${filter ? `?${filter}` : ''}`),
+    queryFn: () => REPORTS[tab](datesOf(filter)),
     // Reports sum what other pages change; each visit reads them afresh.
     refetchOnMount: 'always',
   });
@@ -23,11 +36,12 @@ export const HISTORY_PAGE = 100;
 export const useReturnsHistory = (filter: string, before: string | undefined) =>
   useQuery({
     queryKey: [...reportKeys.tab('returns/history', filter), before] as const,
-    queryFn: () =>
-      apiGet<KeysetPage<ReturnHistoryRow>>(
-        `/api/reports/returns/history?${[filter, before && `before=${before}`].filter(Boolean).join('&')}`,
-      ),
+    queryFn: () => call(reportsApi.returnsHistory, { query: { ...datesOf(filter), before } }),
     // The page on screen stays while the next one loads.
     placeholderData: keepPreviousData,
     refetchOnMount: 'always',
   });
+
+/** The server's CSV of every return in the dates. */
+export const returnsHistoryCsvUrl = (filter: string) =>
+  urlOf(reportsApi.returnsHistoryCsv, { query: datesOf(filter) });
