@@ -39,17 +39,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const access = contract?.access ?? ROUTE_ACCESS[routeKey(String(method), input.url)];
       const segment = input.url.split('/')[2] ?? 'api';
       const section = SECTION_OF[segment] ?? segment;
-      const response = {
-        ...(out.schema.response as Record<string, unknown> | undefined),
-        ...(contract ? answersOf(contract) : {}),
-      };
       return {
         url: out.url,
         schema: {
           ...out.schema,
           tags: [section],
           ...(access ? { 'x-required-access': describeAccess(access) } : {}),
-          ...(contract ? { response } : {}),
+          ...(contract ? { response: answersOf(contract) } : {}),
         },
       };
     },
