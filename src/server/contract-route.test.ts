@@ -56,7 +56,9 @@ describe('a route served from its contract', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     const seen: unknown[] = [];
-    app.addHook('onRoute', (route) => seen.push(route.config?.contract));
+    app.addHook('onRoute', (route) => {
+      seen.push(route.config?.contract);
+    });
     serve(app, thing, async () => ({ id: 'a', name: 'b', at: 'c' }));
     expect(seen).toEqual([thing]);
     await app.close();
