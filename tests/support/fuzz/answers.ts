@@ -1,5 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import { expect } from 'vitest';
+import { ERROR_CODES, type ErrorCode } from '../../../src/domain/errors';
 import type { TestApp } from '../test-app';
 import type { Payload } from './transport';
 
@@ -76,8 +77,11 @@ export function problemsWith(answer: Answer): string[] {
     problems.push('error body is not an object');
     return problems;
   }
-  const { message, errors, ...rest } = body as Record<string, unknown>;
+  const { message, code, errors, ...rest } = body as Record<string, unknown>;
   if (typeof message !== 'string' || message.trim() === '') problems.push('no string message');
+  const status = typeof code === 'string' ? ERROR_CODES[code as ErrorCode]?.status : undefined;
+  if (status !== answer.status)
+    problems.push(`code ${String(code)} is not one of ${answer.status}`);
   if (Object.keys(rest).length) problems.push(`unexpected keys ${Object.keys(rest).join(', ')}`);
   if (errors !== undefined) {
     const wellShaped =
