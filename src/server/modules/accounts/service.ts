@@ -1,6 +1,6 @@
 /**
  * The distributors' accounts, computed in one place from the roll-ups
- * (src/server/db/schema.ts, kept by triggers): the Distributors cards, the
+ * (src/server/db/schema/rollups.ts, kept by triggers): the Distributors cards, the
  * dashboard's money owed, the statements' opening and running balances, the
  * Sales and Financial reports and accounting's income all read them here.
  *

@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { day, tally, total } from './columns';
+
+/** The one time zone every roll-up's days are in (one row); the triggers read it. */
+export const rollupSettings = pgTable(
+  'rollup_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    timeZone: text('time_zone').notNull(),
+  },
+  (t) => [check('rollup_settings_one_row', sql`${t.id}`)],
+);
+
+/** Per day, distributor and bread: its sales and its returns. A row exists while a record does. */
+export const rollupDistributorBreadDays = pgTable(
+  'rollup_distributor_bread_days',
+  {
+    distributorId: uuid('distributor_id').notNull(),
+    day: day('day').notNull(),
+    recipeName: varchar('recipe_name', { length: 200 }).notNull(),
+    salesCount: tally('sales_count'),
+    loavesSold: tally('loaves_sold'),
+    salesValue: total('sales_value'),
+    paidAtSale: total('paid_at_sale'),
+    returnsCount: tally('returns_count'),
+    loavesReturned: tally('loaves_returned'),
+    returnsValue: total('returns_value'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.distributorId, t.day, t.recipeName] }),
+    index('rollup_distributor_bread_days_day_idx').on(t.day),
+  ],
+);
+
+/** Per day, distributor and reason: the returns report's figures. */
+export const rollupReturnDays = pgTable(
+  'rollup_return_days',
+  {
+    day: day('day').notNull(),
+    distributorId: uuid('distributor_id').notNull(),
+    reason: varchar('reason', { length: 20 }).notNull(),
+    returnsCount: tally('returns_count'),
+    loavesReturned: tally('loaves_returned'),
+    returnsValue: total('returns_value'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.distributorId, t.reason] })],
+);
+
+/**
+ * Per day, all distributors and breads together: sales, paid at sale,
+ * payments and returns with their counts, for trends and accounting's cash.
+ */
+export const rollupDays = pgTable('rollup_days', {
+  day: day('day').primaryKey(),
+  salesCount: tally('sales_count'),
+  salesValue: total('sales_value'),
+  paidAtSale: total('paid_at_sale'),
+  paymentsCount: tally('payments_count'),
+  payments: total('payments'),
+  returnsCount: tally('returns_count'),
+  returnsValue: total('returns_value'),
+});
+
+/**
+ * Per distributor, all days together: the same totals as the two roll-ups
+ * below and above, so the Distributors cards and all-time reports read one
+ * row per distributor. A row exists while a sale, payment or return does.
+ */
+export const rollupDistributorAccounts = pgTable('rollup_distributor_accounts', {
+  distributorId: uuid('distributor_id').primaryKey(),
+  salesCount: tally('sales_count'),
+  salesValue: total('sales_value'),
+  paidAtSale: total('paid_at_sale'),
+  paymentsCount: tally('payments_count'),
+  payments: total('payments'),
+  returnsCount: tally('returns_count'),
+  returnsValue: total('returns_value'),
+});
+
+/** Per day and distributor: the payments it made after its sales. */
+export const rollupDistributorPaymentDays = pgTable(
+  'rollup_distributor_payment_days',
+  {
+    distributorId: uuid('distributor_id').notNull(),
+    day: day('day').notNull(),
+    paymentsCount: tally('payments_count'),
+    payments: total('payments'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.distributorId, t.day] }),
+    index('rollup_distributor_payment_days_day_idx').on(t.day),
+  ],
+);
+
+/**
+ * Per day started (null: never started), bread and status: batches, flour and
+ * loaves, as the production report counts them (by start, undated kept).
+ */
+export const rollupBreadProductionDays = pgTable(
+  'rollup_bread_production_days',
+  {
+    day: day('day'),
+    recipeName: varchar('recipe_name', { length: 200 }).notNull(),
+    status: varchar('status', { length: 20 }).notNull(),
+    batches: tally('batches'),
+    flourKg: total('flour_kg', 3),
+    loaves: tally('loaves'),
+  },
+  (t) => [
+    unique('rollup_bread_production_days_key').on(t.day, t.recipeName, t.status).nullsNotDistinct(),
+  ],
+);
+
+/** Per order day: the purchase orders accounting counts as expenditure (all but cancelled). */
+export const rollupOrderDays = pgTable('rollup_order_days', {
+  day: day('day').primaryKey(),
+  ordersCount: tally('orders_count'),
+  expenditure: total('expenditure'),
+});
+
+/**
+ * Per bakery month (its first day) and distributor: the totals of
+ * rollup_distributor_accounts for that month. A date range sums its whole
+ * months here and its edge days from the daily roll-ups (migration 0012).
+ */
+export const rollupDistributorMonths = pgTable(
+  'rollup_distributor_months',
+  {
+    month: day('month').notNull(),
+    distributorId: uuid('distributor_id').notNull(),
+    salesCount: tally('sales_count'),
+    salesValue: total('sales_value'),
+    paidAtSale: total('paid_at_sale'),
+    paymentsCount: tally('payments_count'),
+    payments: total('payments'),
+    returnsCount: tally('returns_count'),
+    returnsValue: total('returns_value'),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.distributorId] })],
+);
+
+/** Per distributor and reason, all days together: the all-time Returns report. */
+export const rollupDistributorReturnReasons = pgTable(
+  'rollup_distributor_return_reasons',
+  {
+    distributorId: uuid('distributor_id').notNull(),
+    reason: varchar('reason', { length: 20 }).notNull(),
+    returnsCount: tally('returns_count'),
+    loavesReturned: tally('loaves_returned'),
+    returnsValue: total('returns_value'),
+  },
+  (t) => [primaryKey({ columns: [t.distributorId, t.reason] })],
+);
+
+/** Per batch status, all days together: the production and history summaries. */
+export const rollupBatchStatuses = pgTable('rollup_batch_statuses', {
+  status: varchar('status', { length: 20 }).primaryKey(),
+  batches: tally('batches'),
+  flourKg: total('flour_kg', 3),
+  loaves: tally('loaves'),
+});

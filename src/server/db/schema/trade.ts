@@ -1,0 +1,94 @@
+/** Selling to distributors: distributors, sales, payments and returns. */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { productionBatches } from './bakery';
+import { createdAt, id, money, updatedAt } from './columns';
+
+export const distributors = pgTable(
+  'distributors',
+  {
+    id: id(),
+    name: varchar('name', { length: 200 }).notNull(),
+    address: text('address').notNull(),
+    phone: varchar('phone', { length: 50 }).notNull(),
+    archived: boolean('archived').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('distributors_archived_idx').on(t.archived)],
+);
+
+export const salesTransactions = pgTable(
+  'sales_transactions',
+  {
+    id: id(),
+    distributorId: uuid('distributor_id')
+      .notNull()
+      .references(() => distributors.id, { onDelete: 'restrict' }),
+    recipeName: varchar('recipe_name', { length: 200 }).notNull(),
+    productionBatchId: uuid('production_batch_id').references(() => productionBatches.id, {
+      onDelete: 'restrict',
+    }),
+    loavesTaken: integer('loaves_taken').notNull(),
+    pricePerLoaf: money('price_per_loaf').notNull(),
+    amountPaid: money('amount_paid').notNull().default(0),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('sales_transactions_loaves_check', sql`${t.loavesTaken} >= 1`),
+    // A statement's page: one distributor's lines in (instant, id) order.
+    index('sales_transactions_distributor_created_idx').on(t.distributorId, t.createdAt, t.id),
+    index('sales_transactions_created_at_idx').on(t.createdAt),
+    index('sales_transactions_recipe_name_idx').on(t.recipeName),
+  ],
+);
+
+export const distributorPayments = pgTable(
+  'distributor_payments',
+  {
+    id: id(),
+    distributorId: uuid('distributor_id')
+      .notNull()
+      .references(() => distributors.id, { onDelete: 'restrict' }),
+    amount: money('amount').notNull(),
+    paymentMethod: varchar('payment_method', { length: 20 }).notNull().default('cash'),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'distributor_payments_method_check',
+      sql`${t.paymentMethod} in ('cash', 'bank_transfer', 'mobile_money', 'check')`,
+    ),
+    // A statement's page: one distributor's lines in (instant, id) order.
+    index('distributor_payments_distributor_created_idx').on(t.distributorId, t.createdAt, t.id),
+    index('distributor_payments_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const breadReturns = pgTable(
+  'bread_returns',
+  {
+    id: id(),
+    distributorId: uuid('distributor_id')
+      .notNull()
+      .references(() => distributors.id, { onDelete: 'restrict' }),
+    recipeName: varchar('recipe_name', { length: 200 }).notNull(),
+    loavesReturned: integer('loaves_returned').notNull(),
+    pricePerLoaf: money('price_per_loaf').notNull(),
+    reason: varchar('reason', { length: 20 }).notNull(),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'bread_returns_reason_check',
+      sql`${t.reason} in ('spoiled', 'damaged', 'quality_issue', 'other')`,
+    ),
+    check('bread_returns_loaves_check', sql`${t.loavesReturned} >= 1`),
+    // A statement's page: one distributor's lines in (instant, id) order.
+    index('bread_returns_distributor_created_idx').on(t.distributorId, t.createdAt, t.id),
+    index('bread_returns_created_at_idx').on(t.createdAt),
+  ],
+);
