@@ -7,20 +7,12 @@ import type {
 } from '../../src/domain/accounting';
 import { distributorPayments, purchaseOrders, salesTransactions } from '../../src/server/db/schema';
 import type { ApiClient } from '../support/api-client';
+import { created, lagos } from '../support/fixtures';
 import { createRole, firstAdmin, userWithRole } from '../support/personas';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let testApp: TestApp;
 let admin: ApiClient;
-
-/** An instant given as Lagos wall-clock time (UTC+1 all year). */
-const lagos = (wallClock: string) => new Date(`${wallClock}+01:00`);
-
-async function post<T>(url: string, body: object): Promise<T> {
-  const reply = await admin.post<T>(url, body);
-  if (reply.status !== 201) throw new Error(`${url}: ${JSON.stringify(reply.body)}`);
-  return reply.body;
-}
 
 const ids: Record<string, string> = {};
 
@@ -28,38 +20,48 @@ beforeAll(async () => {
   testApp = await createTestApp();
   admin = await firstAdmin(testApp);
   const { db } = testApp.database;
-  const flour = await post<{ id: string }>('/api/inventory', {
-    name: 'Flour',
-    category: 'ingredients',
-    unit: 'kg',
-    currentStock: 100,
-    unitCost: 800,
-  });
-  const recipe = await post<{ id: string }>('/api/recipes', {
-    name: 'Agege Bread',
-    ingredients: [{ itemId: flour.id, quantity: 1, unit: 'kg' }],
-  });
-  const batch = await post<{ id: string }>('/api/production-batches', {
-    recipeId: recipe.id,
-    flourKg: 10,
-  });
+  const flour = await created(
+    admin.post<{ id: string }>('/api/inventory', {
+      name: 'Flour',
+      category: 'ingredients',
+      unit: 'kg',
+      currentStock: 100,
+      unitCost: 800,
+    }),
+  );
+  const recipe = await created(
+    admin.post<{ id: string }>('/api/recipes', {
+      name: 'Agege Bread',
+      ingredients: [{ itemId: flour.id, quantity: 1, unit: 'kg' }],
+    }),
+  );
+  const batch = await created(
+    admin.post<{ id: string }>('/api/production-batches', {
+      recipeId: recipe.id,
+      flourKg: 10,
+    }),
+  );
   await admin.patch(`/api/production-batches/${batch.id}`, {
     status: 'completed',
     loavesProduced: 500,
   });
-  const shop = await post<{ id: string }>('/api/distributors', {
-    name: 'Mama Nkechi',
-    address: 'Aba',
-    phone: '0803 123 4567',
-  });
+  const shop = await created(
+    admin.post<{ id: string }>('/api/distributors', {
+      name: 'Mama Nkechi',
+      address: 'Aba',
+      phone: '0803 123 4567',
+    }),
+  );
   const sell = async (key: string, paid: number, at: Date) => {
-    const sale = await post<{ id: string }>('/api/sales-transactions', {
-      distributorId: shop.id,
-      recipeName: 'Agege Bread',
-      loavesTaken: 3,
-      pricePerLoaf: 0.1,
-      amountPaid: paid,
-    });
+    const sale = await created(
+      admin.post<{ id: string }>('/api/sales-transactions', {
+        distributorId: shop.id,
+        recipeName: 'Agege Bread',
+        loavesTaken: 3,
+        pricePerLoaf: 0.1,
+        amountPaid: paid,
+      }),
+    );
     await db
       .update(salesTransactions)
       .set({ createdAt: at })
@@ -67,10 +69,12 @@ beforeAll(async () => {
     ids[key] = sale.id;
   };
   const pay = async (key: string, amount: number, at: Date) => {
-    const payment = await post<{ id: string }>('/api/distributor-payments', {
-      distributorId: shop.id,
-      amount,
-    });
+    const payment = await created(
+      admin.post<{ id: string }>('/api/distributor-payments', {
+        distributorId: shop.id,
+        amount,
+      }),
+    );
     await db
       .update(distributorPayments)
       .set({ createdAt: at })
@@ -78,13 +82,15 @@ beforeAll(async () => {
     ids[key] = payment.id;
   };
   const order = async (key: string, total: number, at: Date, status = 'pending') => {
-    const created = await post<{ id: string }>('/api/purchase-orders', {
-      supplier: 'Golden Penny Mills',
-      status,
-      items: [{ itemId: flour.id, quantity: 1, totalCost: total }],
-    });
-    await db.update(purchaseOrders).set({ orderDate: at }).where(eq(purchaseOrders.id, created.id));
-    ids[key] = created.id;
+    const placed = await created(
+      admin.post<{ id: string }>('/api/purchase-orders', {
+        supplier: 'Golden Penny Mills',
+        status,
+        items: [{ itemId: flour.id, quantity: 1, totalCost: total }],
+      }),
+    );
+    await db.update(purchaseOrders).set({ orderDate: at }).where(eq(purchaseOrders.id, placed.id));
+    ids[key] = placed.id;
   };
   // Sunday 1 March 2026, 23:30 Lagos (22:30 UTC): in March 1st, not in March 2nd.
   await sell('sundayLate', 0.1, lagos('2026-03-01T23:30:00'));

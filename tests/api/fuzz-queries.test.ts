@@ -1,10 +1,17 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client';
-import { NIL_UUID } from '../support/fuzz/values';
-import { fingerprintDiff, fingerprinter } from '../support/fuzz/database';
 import { problemsWith, report, send } from '../support/fuzz/answers';
+import { fingerprintDiff, fingerprinter } from '../support/fuzz/database';
 import { readIdOf, type Seed, seedBakery } from '../support/fuzz/seed';
+import {
+  DATE_LIKE,
+  EXTREME_NUMBERS,
+  LONG_STRINGS,
+  NAN_LIKE,
+  NASTY_STRINGS,
+  NIL_UUID,
+} from '../support/fuzz/values';
 import { firstAdmin } from '../support/personas';
 import { createTestApp, type TestApp } from '../support/test-app';
 

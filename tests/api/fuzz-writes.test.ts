@@ -2,16 +2,29 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeKey } from '../../src/domain/access';
 import type { ApiClient } from '../support/api-client';
-import { type Answer, describePayload, fieldErrorsOf, problemsWith, report, send } from '../support/fuzz/answers';
+import {
+  type Answer,
+  describePayload,
+  fieldErrorsOf,
+  problemsWith,
+  report,
+  send,
+} from '../support/fuzz/answers';
+import {
+  type Case,
+  caseArbitrary,
+  jsonSchemaOf,
+  mayAccept,
+  type PathChoice,
+  parsedBody,
+} from '../support/fuzz/cases';
 import { fingerprintDiff, fingerprinter } from '../support/fuzz/database';
 import { readIdOf, type Seed, seedBakery } from '../support/fuzz/seed';
-import { type Case, caseArbitrary, jsonSchemaOf, mayAccept, parsedBody } from '../support/fuzz/cases';
+import { MALFORMED_JSON, WRONG_CONTENT_TYPES } from '../support/fuzz/transport';
 import { type RouteFuzz, WRITE_ROUTES } from '../support/fuzz/write-routes';
 import { firstAdmin } from '../support/personas';
 import { endsWithRollupsMatchingRecords } from '../support/rollups';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { MALFORMED_JSON } from '../support/fuzz/transport';
-import { WRONG_CONTENT_TYPES } from '../support/fuzz/transport';
 
 /**
  * Bad input, property-based: every write route the router knows (POST, PUT,

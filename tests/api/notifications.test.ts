@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../src/domain/notifications';
 import { productionBatches, purchaseOrders } from '../../src/server/db/schema';
 import { ApiClient, validUser } from '../support/api-client';
+import { created } from '../support/fixtures';
 import { createRole, firstAdmin, userWithRole } from '../support/personas';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -23,12 +24,6 @@ const titles = async (client: ApiClient) =>
   (await list(client)).notifications.map((notification) => notification.title);
 const markRead = <T = NotificationList>(client: ApiClient, body: unknown) =>
   client.post<T>('/api/notifications/read', body);
-
-async function created(reply: Promise<{ status: number; body: Record<string, unknown> }>) {
-  const { status, body } = await reply;
-  expect(status, JSON.stringify(body)).toBe(201);
-  return body as { id: string } & Record<string, unknown>;
-}
 
 let sugarId: string;
 

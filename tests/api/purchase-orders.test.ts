@@ -8,6 +8,7 @@ import {
 import { TOTAL_COST_REQUIRED } from '../../src/domain/purchase-order-schemas';
 import { purchaseOrders } from '../../src/server/db/schema';
 import type { ApiClient } from '../support/api-client';
+import { bakeryFixtures, lagosDate } from '../support/fixtures';
 import { createRole, firstAdmin, userWithRole } from '../support/personas';
 import { endsWithRollupsMatchingRecords } from '../support/rollups';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -17,23 +18,13 @@ let admin: ApiClient;
 let flour: InventoryItem;
 let sugar: InventoryItem;
 
-async function addItem(name: string, currentStock: number, unitCost: number) {
-  const reply = await admin.post<InventoryItem>('/api/inventory', {
-    name,
-    category: 'ingredients',
-    unit: 'kg',
-    currentStock,
-    minStock: 0,
-    unitCost,
-  });
-  return reply.body;
-}
+const { addItem } = bakeryFixtures(() => admin);
 
 beforeAll(async () => {
   testApp = await createTestApp();
   admin = await firstAdmin(testApp);
-  flour = await addItem('Flour', 10, 1000);
-  sugar = await addItem('Sugar', 0, 0);
+  flour = await addItem('Flour', { currentStock: 10, unitCost: 1000 });
+  sugar = await addItem('Sugar');
 });
 afterAll(() => testApp.close());
 
@@ -133,8 +124,6 @@ describe('creating orders', () => {
   });
 
   it('refuses an expected delivery before today in Lagos, and takes today', async () => {
-    const lagosDate = (at: Date) =>
-      new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(at);
     const order = (expectedDelivery: string) =>
       admin.post('/api/purchase-orders', {
         supplier: 'Golden Penny Mills',

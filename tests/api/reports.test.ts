@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KeysetPage } from '../../src/domain/paging';
 import {
   type FinancialReport,
   type InventoryReport,
@@ -11,6 +10,7 @@ import {
   returnHistoryRowSchema,
   type SalesReport,
 } from '../../src/domain/contracts/reports';
+import type { KeysetPage } from '../../src/domain/paging';
 import {
   breadReturns,
   distributorPayments,
@@ -18,18 +18,12 @@ import {
   salesTransactions,
 } from '../../src/server/db/schema';
 import type { ApiClient } from '../support/api-client';
+import { created, lagos } from '../support/fixtures';
 import { createRole, firstAdmin, userWithRole } from '../support/personas';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let testApp: TestApp;
 let admin: ApiClient;
-const lagos = (wallClock: string) => new Date(`${wallClock}+01:00`);
-
-async function post<T extends { id: string }>(url: string, body: object): Promise<T> {
-  const reply = await admin.post<T>(url, body);
-  if (reply.status !== 201) throw new Error(`${url}: ${JSON.stringify(reply.body)}`);
-  return reply.body;
-}
 
 /*
  * The data set, all in March 2026 unless said:
@@ -44,31 +38,39 @@ beforeAll(async () => {
   testApp = await createTestApp();
   admin = await firstAdmin(testApp);
   const { db } = testApp.database;
-  const flour = await post<{ id: string }>('/api/inventory', {
-    name: 'Flour',
-    category: 'ingredients',
-    unit: 'kg',
-    currentStock: 100,
-    minStock: 200,
-    unitCost: 800.5,
-  });
-  await post('/api/inventory', {
-    name: 'Bags',
-    category: 'packaging',
-    unit: 'units',
-    currentStock: 30,
-    minStock: 0,
-    unitCost: 0.1,
-  });
+  const flour = await created(
+    admin.post<{ id: string }>('/api/inventory', {
+      name: 'Flour',
+      category: 'ingredients',
+      unit: 'kg',
+      currentStock: 100,
+      minStock: 200,
+      unitCost: 800.5,
+    }),
+  );
+  await created(
+    admin.post('/api/inventory', {
+      name: 'Bags',
+      category: 'packaging',
+      unit: 'units',
+      currentStock: 30,
+      minStock: 0,
+      unitCost: 0.1,
+    }),
+  );
   const batchOf = async (name: string, flourKg: number, started: string | null) => {
-    const recipe = await post<{ id: string }>('/api/recipes', {
-      name,
-      ingredients: [{ itemId: flour.id, quantity: 0.001, unit: 'kg' }],
-    });
-    const batch = await post<{ id: string }>('/api/production-batches', {
-      recipeId: recipe.id,
-      flourKg,
-    });
+    const recipe = await created(
+      admin.post<{ id: string }>('/api/recipes', {
+        name,
+        ingredients: [{ itemId: flour.id, quantity: 0.001, unit: 'kg' }],
+      }),
+    );
+    const batch = await created(
+      admin.post<{ id: string }>('/api/production-batches', {
+        recipeId: recipe.id,
+        flourKg,
+      }),
+    );
     if (started) {
       await admin.patch(`/api/production-batches/${batch.id}`, { status: 'in_progress' });
       await db
@@ -86,16 +88,20 @@ beforeAll(async () => {
   await batchOf('Brown', 5.5, '2026-03-05T08:00:00');
   await batchOf('Rye', 2, null);
 
-  const ada = await post<{ id: string }>('/api/distributors', {
-    name: "Ada's Kiosk",
-    address: 'Yaba',
-    phone: '0803 000 0001',
-  });
-  const bola = await post<{ id: string }>('/api/distributors', {
-    name: 'Bola Stores',
-    address: 'Aba',
-    phone: '0803 000 0002',
-  });
+  const ada = await created(
+    admin.post<{ id: string }>('/api/distributors', {
+      name: "Ada's Kiosk",
+      address: 'Yaba',
+      phone: '0803 000 0001',
+    }),
+  );
+  const bola = await created(
+    admin.post<{ id: string }>('/api/distributors', {
+      name: 'Bola Stores',
+      address: 'Aba',
+      phone: '0803 000 0002',
+    }),
+  );
   const at = async (
     table: typeof salesTransactions | typeof distributorPayments | typeof breadReturns,
     id: string,
@@ -112,18 +118,22 @@ beforeAll(async () => {
     paid: number,
     when: string,
   ) => {
-    const row = await post('/api/sales-transactions', {
-      distributorId,
-      recipeName: 'White',
-      loavesTaken: loaves,
-      pricePerLoaf: price,
-      amountPaid: paid,
-    });
+    const row = await created(
+      admin.post('/api/sales-transactions', {
+        distributorId,
+        recipeName: 'White',
+        loavesTaken: loaves,
+        pricePerLoaf: price,
+        amountPaid: paid,
+      }),
+    );
     await at(salesTransactions, row.id, when);
   };
   await sale(ada.id, 10, 0.1, 0.3, '2026-03-02T10:00:00');
   await sale(bola.id, 20, 300.5, 1000, '2026-03-31T23:30:00');
-  const payment = await post('/api/distributor-payments', { distributorId: ada.id, amount: 0.2 });
+  const payment = await created(
+    admin.post('/api/distributor-payments', { distributorId: ada.id, amount: 0.2 }),
+  );
   await at(distributorPayments, payment.id, '2026-03-03T10:00:00');
   const giveBack = async (
     distributorId: string,
@@ -132,13 +142,15 @@ beforeAll(async () => {
     reason: string,
     when: string,
   ) => {
-    const row = await post('/api/bread-returns', {
-      distributorId,
-      recipeName: 'White',
-      loavesReturned: loaves,
-      pricePerLoaf: price,
-      reason,
-    });
+    const row = await created(
+      admin.post('/api/bread-returns', {
+        distributorId,
+        recipeName: 'White',
+        loavesReturned: loaves,
+        pricePerLoaf: price,
+        reason,
+      }),
+    );
     await at(breadReturns, row.id, when);
   };
   await giveBack(ada.id, 1, 0.1, 'spoiled', '2026-03-04T10:00:00');

@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, newPage, PHONE, screenshot, startWebApp } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { newPage, PHONE, screenshot } from '../support/browser';
+import { setUpSignedInPage } from '../support/signed-in-page';
 import {
   bakeAgegeBread,
   choose,
   lagosToday,
   pickDayOfThisMonth,
   postOk,
-  registerThroughApi,
   signInThroughApi,
   statCard,
   type TestUser,
@@ -27,16 +27,11 @@ const { year, day, monthName } = lagosToday();
 const period = (page: Page) => page.getByLabel('Period', { exact: true }).first();
 
 describe('accounting', () => {
-  let web: Awaited<ReturnType<typeof startWebApp>>;
-  let browser: Browser;
-  let context: BrowserContext;
+  const signedIn = setUpSignedInPage(OWNER);
   let page: Page;
 
   beforeAll(async () => {
-    [web, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-    ({ context, page } = await newPage(browser, web.baseUrl));
-    await registerThroughApi(page, OWNER);
-    await signInThroughApi(page, OWNER);
+    page = signedIn.page;
     const post = (url: string, data: object) => postOk(page, url, data);
     const { flourId } = await bakeAgegeBread(page, { flourKg: 10, loaves: 200 });
     const shop = await post('/api/distributors', {
@@ -56,12 +51,6 @@ describe('accounting', () => {
       supplier: 'Golden Penny Mills',
       items: [{ itemId: flourId, quantity: 50, totalCost: 40000 }],
     });
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await web?.close();
   });
 
   test('This Month is the default and shows the four figures with their colours', async () => {
@@ -138,7 +127,7 @@ describe('accounting', () => {
   });
 
   test('on a phone the page fits the screen', async () => {
-    const phone = await newPage(browser, web.baseUrl, PHONE);
+    const phone = await newPage(signedIn.browser, signedIn.web.baseUrl, PHONE);
     await signInThroughApi(phone.page, OWNER);
     await phone.page.goto('/accounting');
     await phone.page.getByTestId('reporting-period').waitFor();

@@ -1,13 +1,13 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, newPage, PHONE, screenshot, startWebApp } from '../support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { newPage, PHONE, screenshot } from '../support/browser';
+import { setUpSignedInPage } from '../support/signed-in-page';
 import {
   choose,
   dismissToast,
   expectToast,
   lagosToday,
   pickDayOfThisMonth,
-  registerThroughApi,
   signInThroughApi,
   type TestUser,
   waitForPageTitle,
@@ -35,23 +35,12 @@ async function openAuditTrail(page: Page): Promise<void> {
 }
 
 describe('admin panel: audit trail', () => {
-  let web: Awaited<ReturnType<typeof startWebApp>>;
-  let browser: Browser;
-  let context: BrowserContext;
+  const signedIn = setUpSignedInPage(ADMIN);
   let page: Page;
   let itemId: string;
 
   beforeAll(async () => {
-    [web, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-    ({ context, page } = await newPage(browser, web.baseUrl));
-    await registerThroughApi(page, ADMIN);
-    await signInThroughApi(page, ADMIN);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await web?.close();
+    page = signedIn.page;
   });
 
   test('an item added on the Inventory page shows in the trail, newest first', async () => {
@@ -153,7 +142,7 @@ describe('admin panel: audit trail', () => {
   });
 
   test('is readable on a phone, its filters folded away until asked for', async () => {
-    const phone = await newPage(browser, web.baseUrl, PHONE);
+    const phone = await newPage(signedIn.browser, signedIn.web.baseUrl, PHONE);
     try {
       await signInThroughApi(phone.page, ADMIN);
       await openAuditTrail(phone.page);

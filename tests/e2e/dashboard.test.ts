@@ -1,12 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, newPage, screenshot, startWebApp } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { newPage, screenshot } from '../support/browser';
+import { setUpSignedInPage } from '../support/signed-in-page';
 import {
   bakeAgegeBread,
   expectToast,
   mainNavigation,
   postOk,
-  registerThroughApi,
   signInThroughApi,
   statCard,
   type TestUser,
@@ -24,9 +24,7 @@ const PHONE_360 = { width: 360, height: 780 };
 type Grants = Record<string, 'r' | 'rw'>;
 
 describe("each role's own dashboard", () => {
-  let web: Awaited<ReturnType<typeof startWebApp>>;
-  let browser: Browser;
-  let context: BrowserContext;
+  const signedIn = setUpSignedInPage(ADMIN);
   let page: Page;
   let orderNumber: string;
 
@@ -50,7 +48,7 @@ describe("each role's own dashboard", () => {
       lastName: 'Staff',
       roleId: role.id,
     });
-    const own = await newPage(browser, web.baseUrl, viewport);
+    const own = await newPage(signedIn.browser, signedIn.web.baseUrl, viewport);
     await signInThroughApi(own.page, user);
     return own;
   }
@@ -78,10 +76,7 @@ describe("each role's own dashboard", () => {
     ).map((text) => text.trim());
 
   beforeAll(async () => {
-    [web, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-    ({ context, page } = await newPage(browser, web.baseUrl));
-    await registerThroughApi(page, ADMIN);
-    await signInThroughApi(page, ADMIN);
+    page = signedIn.page;
     // Flour: 90 kg (the batch took 10) against a minimum of 150, with 30 kg already on order.
     const { flourId } = await bakeAgegeBread(page, { flourKg: 10, loaves: 120, minStock: 150 });
     const order = await postOk(page, '/api/purchase-orders', {
@@ -102,12 +97,6 @@ describe("each role's own dashboard", () => {
       pricePerLoaf: 700,
       amountPaid: 4000,
     });
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await web?.close();
   });
 
   test("a sales clerk sees today's sales, loaves and money owed, and Record Sale opens its dialog", async () => {

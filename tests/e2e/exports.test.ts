@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, newPage, screenshot, startWebApp } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { newPage, screenshot } from '../support/browser';
+import { setUpSignedInPage } from '../support/signed-in-page';
 import {
   mainNavigation,
   postOk,
-  registerThroughApi,
   signInThroughApi,
   type TestUser,
   waitForPageTitle,
@@ -34,23 +34,18 @@ const kobo = (cell: string | undefined) => Math.round(Number(cell ?? 0) * 100);
 
 /** Long lists: more rows than one page, on screen a page at a time, in the CSV all of them. */
 describe('lists and exports', () => {
-  let web: Awaited<ReturnType<typeof startWebApp>>;
-  let browser: Browser;
-  let context: BrowserContext;
+  const signedIn = setUpSignedInPage(OWNER);
   let page: Page;
 
   beforeAll(async () => {
-    [web, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-    ({ context, page } = await newPage(browser, web.baseUrl));
-    await registerThroughApi(page, OWNER);
-    await signInThroughApi(page, OWNER);
+    page = signedIn.page;
     const shop = await postOk(page, '/api/distributors', {
       name: 'Mama Nkechi Stores',
       address: 'Aba',
       phone: '0803 123 4567',
     });
     // Today, a minute apart, so every sale is in This Month; paid 100.01, 100.02, …
-    await web.database.db.execute(sql`
+    await signedIn.web.database.db.execute(sql`
       insert into sales_transactions
         (distributor_id, recipe_name, loaves_taken, price_per_loaf, amount_paid, created_at)
       select ${shop.id}, 'Agege Bread', 2, 350, 100 + i / 100.0,
@@ -58,17 +53,11 @@ describe('lists and exports', () => {
           + i * interval '1 second'
       from generate_series(1, ${SALES}) as i`);
     // Returns one a day back from yesterday, the n-th with n loaves mod 5 (+1).
-    await web.database.db.execute(sql`
+    await signedIn.web.database.db.execute(sql`
       insert into bread_returns
         (distributor_id, recipe_name, loaves_returned, price_per_loaf, reason, created_at)
       select ${shop.id}, 'Agege Bread', 1 + i % 5, 350, 'spoiled', now() - i * interval '1 day'
       from generate_series(1, ${RETURNS}) as i`);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await web?.close();
   });
 
   test('the accounting sales CSV holds every sale, its total their sum', async () => {
@@ -120,7 +109,7 @@ describe('lists and exports', () => {
   });
 
   test('on a narrow phone the pagers fit the screen', async () => {
-    const phone = await newPage(browser, web.baseUrl, NARROW);
+    const phone = await newPage(signedIn.browser, signedIn.web.baseUrl, NARROW);
     await signInThroughApi(phone.page, OWNER);
     await phone.page.goto('/reports');
     await phone.page.getByTestId('history-pager').waitFor();

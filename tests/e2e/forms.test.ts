@@ -1,6 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { launchBrowser, newPage, PHONE, screenshot, startWebApp } from '../support/browser';
+import type { Browser, Page } from 'playwright-core';
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { newPage, PHONE, screenshot } from '../support/browser';
+import { lagosDate } from '../support/fixtures';
+import { setUpSignedInPage } from '../support/signed-in-page';
 import {
   bakeAgegeBread,
   choose,
@@ -9,7 +11,6 @@ import {
   fieldError,
   mainNavigation,
   postOk,
-  registerThroughApi,
   signInThroughApi,
   statCard,
   type TestUser,
@@ -63,23 +64,16 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** Yesterday in Lagos as yyyy-MM-dd. */
 function lagosYesterday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(
-    new Date(Date.now() - 24 * 60 * 60 * 1000),
-  );
+  return lagosDate(new Date(Date.now() - 24 * 60 * 60 * 1000));
 }
 
 describe('forms keep what was typed and catch slips', () => {
-  let web: Awaited<ReturnType<typeof startWebApp>>;
-  let browser: Browser;
-  let context: BrowserContext;
+  const signedIn = setUpSignedInPage(OWNER);
   let page: Page;
 
   beforeAll(async () => {
-    [web, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-    ({ context, page } = await newPage(browser, web.baseUrl));
+    page = signedIn.page;
     page.setDefaultTimeout(10_000);
-    await registerThroughApi(page, OWNER);
-    await signInThroughApi(page, OWNER);
     await page.goto('/');
   });
 
@@ -94,19 +88,13 @@ describe('forms keep what was typed and catch slips', () => {
     if (task.result?.state === 'fail') await shot(page, `forms-failed-${task.name.slice(0, 30)}`);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await web?.close();
-  });
-
   test('Production History shows an average batch size of 0 when no batch is complete', async () => {
     await openFromSidebar(page, 'Production History');
     const card = statCard(page, 'Average Batch Size');
     await card.getByText('0', { exact: true }).waitFor();
     expect(await card.textContent()).not.toContain('kg');
     await shot(page, 'forms-history-average-1280');
-    await phoneShot(browser, web.baseUrl, 'forms-history-average', (phone) =>
+    await phoneShot(signedIn.browser, signedIn.web.baseUrl, 'forms-history-average', (phone) =>
       openFromSidebarOnPhone(phone, 'Production History'),
     );
   });
@@ -169,19 +157,24 @@ describe('forms keep what was typed and catch slips', () => {
     await dismissToast(
       await expectToast(page, 'Sale Recorded', `1 loaf of Agege Bread to ${DISTRIBUTOR}`),
     );
-    await phoneShot(browser, web.baseUrl, 'forms-sale-overpaid', async (phone) => {
-      await openFromSidebarOnPhone(phone, 'Sales');
-      const form = await openRecordSale(phone);
-      await form.getByLabel('Loaves Taken').fill('2.5');
-      await form.getByRole('button', { name: 'Record Sale' }).click();
-      await form.getByText('Whole loaves only').waitFor();
-      await shot(phone, 'forms-sale-whole-loaves-360');
-      await form.getByLabel('Loaves Taken').fill('6');
-      await form.getByLabel('Price per Loaf (₦)').fill('350');
-      await form.getByLabel('Amount Paid (₦)').fill('50000');
-      await form.getByRole('button', { name: 'Record Sale' }).click();
-      await phone.getByRole('dialog', { name: 'Paid more than the sale' }).waitFor();
-    });
+    await phoneShot(
+      signedIn.browser,
+      signedIn.web.baseUrl,
+      'forms-sale-overpaid',
+      async (phone) => {
+        await openFromSidebarOnPhone(phone, 'Sales');
+        const form = await openRecordSale(phone);
+        await form.getByLabel('Loaves Taken').fill('2.5');
+        await form.getByRole('button', { name: 'Record Sale' }).click();
+        await form.getByText('Whole loaves only').waitFor();
+        await shot(phone, 'forms-sale-whole-loaves-360');
+        await form.getByLabel('Loaves Taken').fill('6');
+        await form.getByLabel('Price per Loaf (₦)').fill('350');
+        await form.getByLabel('Amount Paid (₦)').fill('50000');
+        await form.getByRole('button', { name: 'Record Sale' }).click();
+        await phone.getByRole('dialog', { name: 'Paid more than the sale' }).waitFor();
+      },
+    );
   });
 
   test('Record Payment of ₦0.001 says the least is ₦0.01', async () => {
@@ -199,7 +192,7 @@ describe('forms keep what was typed and catch slips', () => {
     expect(await fieldError(page, 'Amount (₦)')).toBe('Amount must be at least ₦0.01');
     await shot(page, 'forms-payment-1280');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await phoneShot(browser, web.baseUrl, 'forms-payment', async (phone) => {
+    await phoneShot(signedIn.browser, signedIn.web.baseUrl, 'forms-payment', async (phone) => {
       await openFromSidebarOnPhone(phone, 'Distributors');
       await phone
         .getByTestId('distributor-card')
@@ -232,7 +225,7 @@ describe('forms keep what was typed and catch slips', () => {
       .toBe('An item named Flour already exists');
     await shot(page, 'forms-item-1280');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await phoneShot(browser, web.baseUrl, 'forms-item', async (phone) => {
+    await phoneShot(signedIn.browser, signedIn.web.baseUrl, 'forms-item', async (phone) => {
       await openFromSidebarOnPhone(phone, 'Inventory');
       await phone.getByRole('button', { name: 'Add Item' }).click();
       const form = phone.getByRole('dialog', { name: 'Add Item' });
@@ -272,7 +265,7 @@ describe('forms keep what was typed and catch slips', () => {
     // Still allowed: the warning asks for a second look, it does not refuse.
     await page.locator('.mantine-Notification-root').filter({ hasText: 'Order Created' }).waitFor();
     await dialog.waitFor({ state: 'detached' });
-    await phoneShot(browser, web.baseUrl, 'forms-order', async (phone) => {
+    await phoneShot(signedIn.browser, signedIn.web.baseUrl, 'forms-order', async (phone) => {
       await openFromSidebarOnPhone(phone, 'Purchase Orders');
       await phone.getByRole('button', { name: 'Create Order' }).click();
       const form = phone.getByRole('dialog', { name: 'Create Purchase Order' });
@@ -304,7 +297,7 @@ describe('forms keep what was typed and catch slips', () => {
     await ask.getByRole('button', { name: 'Keep batch' }).click();
     await ask.waitFor({ state: 'detached' });
     await page.getByTestId('batch-card').filter({ hasText: 'Planned' }).waitFor();
-    await phoneShot(browser, web.baseUrl, 'forms-cancel-batch', async (phone) => {
+    await phoneShot(signedIn.browser, signedIn.web.baseUrl, 'forms-cancel-batch', async (phone) => {
       await openFromSidebarOnPhone(phone, 'Production');
       await phone
         .getByTestId('batch-card')
@@ -332,7 +325,7 @@ describe('forms keep what was typed and catch slips', () => {
     await total.getByText("Quantities are per each recipe's base flour").waitFor();
     expect(await total.textContent()).not.toContain('All recipes based on 1kg flour');
     await shot(page, 'forms-recipes-note-1280');
-    await phoneShot(browser, web.baseUrl, 'forms-recipes-note', (phone) =>
+    await phoneShot(signedIn.browser, signedIn.web.baseUrl, 'forms-recipes-note', (phone) =>
       openFromSidebarOnPhone(phone, 'Recipes'),
     );
   });

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { lagosDate } from '../support/fixtures';
 
 export interface TestUser {
   username: string;
@@ -135,10 +136,11 @@ const MONTHS = [
 
 /** Today in Lagos, as the app's calendars show it. */
 export function lagosToday() {
-  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' })
-    .format(new Date())
-    .split('-')
-    .map(Number) as [number, number, number];
+  const [year, month, day] = lagosDate(new Date()).split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
   return { year, month, day, monthName: MONTHS[month - 1] as string };
 }
 

@@ -1,13 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, newPage, screenshot, startWebApp } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { newPage, screenshot } from '../support/browser';
+import { setUpSignedInPage } from '../support/signed-in-page';
 import {
   dismissToast,
   expectToast,
   fieldError,
   mainNavigation,
   postOk,
-  registerThroughApi,
   signInThroughApi,
   type TestUser,
 } from './helpers';
@@ -27,24 +27,13 @@ const row = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
 
 describe('inventory page', () => {
-  let web: Awaited<ReturnType<typeof startWebApp>>;
-  let browser: Browser;
-  let context: BrowserContext;
+  const signedIn = setUpSignedInPage(ADMIN);
   let page: Page;
 
   beforeAll(async () => {
-    [web, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-    ({ context, page } = await newPage(browser, web.baseUrl));
-    await registerThroughApi(page, ADMIN);
-    await signInThroughApi(page, ADMIN);
+    page = signedIn.page;
     await page.goto('/');
     await mainNavigation(page).getByRole('link', { name: 'Inventory' }).click();
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await web?.close();
   });
 
   test('an empty inventory says how to start', async () => {
@@ -185,7 +174,7 @@ describe('inventory page', () => {
       unitCost: 2200,
     });
     expect((await page.request.delete(`/api/inventory/${margarine.id}`)).status()).toBe(200);
-    const phone = await newPage(browser, web.baseUrl, NARROW);
+    const phone = await newPage(signedIn.browser, signedIn.web.baseUrl, NARROW);
     await signInThroughApi(phone.page, ADMIN);
     await phone.page.goto('/inventory');
     const card = phone.page.getByTestId('item-card').filter({ hasText: 'Yeast' });

@@ -1,14 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, newPage, screenshot, startWebApp } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { screenshot } from '../support/browser';
+import { setUpSignedInPage } from '../support/signed-in-page';
 import {
   bakeAgegeBread,
   expectToast,
   fieldError,
   mainNavigation,
   postOk,
-  registerThroughApi,
-  signInThroughApi,
   type TestUser,
   waitForPageTitle,
 } from './helpers';
@@ -26,17 +25,12 @@ const DISTRIBUTOR = 'Mama Tunde Stores';
 const DAY = '\\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \\d{4}';
 
 describe('a printed statement heads with the letterhead, in one date format', () => {
-  let web: Awaited<ReturnType<typeof startWebApp>>;
-  let browser: Browser;
-  let context: BrowserContext;
+  const signedIn = setUpSignedInPage(ADMIN);
   let page: Page;
   let admin: Page;
 
   beforeAll(async () => {
-    [web, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-    ({ context, page } = await newPage(browser, web.baseUrl));
-    await registerThroughApi(page, ADMIN);
-    await signInThroughApi(page, ADMIN);
+    page = signedIn.page;
     await bakeAgegeBread(page, { flourKg: 10, loaves: 50 });
     const distributor = await postOk(page, '/api/distributors', {
       name: DISTRIBUTOR,
@@ -53,16 +47,10 @@ describe('a printed statement heads with the letterhead, in one date format', ()
     await page.goto('/');
     await waitForPageTitle(page, 'Dashboard');
     [admin] = await Promise.all([
-      context.waitForEvent('page'),
+      page.context().waitForEvent('page'),
       page.getByRole('link', { name: 'Admin Panel' }).click(),
     ]);
     await waitForPageTitle(admin, 'Admin Panel');
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await web?.close();
   });
 
   test('the admin sets the letterhead in the Admin Panel, with field messages for bad input', async () => {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { productionBatches, purchaseOrders } from '../../src/server/db/schema';
-import { launchBrowser, newPage, screenshot, startWebApp } from '../support/browser';
+import { newPage, screenshot } from '../support/browser';
+import { setUpSignedInPage } from '../support/signed-in-page';
 import {
   mainNavigation,
   postOk,
-  registerThroughApi,
   signInThroughApi,
   type TestUser,
   waitForPageTitle,
@@ -45,17 +45,12 @@ async function closeList(page: Page) {
 }
 
 describe('the notification bell', () => {
-  let web: Awaited<ReturnType<typeof startWebApp>>;
-  let browser: Browser;
-  let context: BrowserContext;
+  const signedIn = setUpSignedInPage(OWNER);
   let page: Page;
   let orderNumber = '';
 
   beforeAll(async () => {
-    [web, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-    ({ context, page } = await newPage(browser, web.baseUrl));
-    await registerThroughApi(page, OWNER);
-    await signInThroughApi(page, OWNER);
+    page = signedIn.page;
     const sugar = await postOk(page, '/api/inventory', {
       name: 'Sugar',
       category: 'ingredients',
@@ -80,7 +75,7 @@ describe('the notification bell', () => {
       status: 'in_progress',
     });
     // The batch took 0.1 kg of the sugar. Time has passed: the order was due last week, the batch started 3 hours ago.
-    const db = web.database.db;
+    const db = signedIn.web.database.db;
     await db
       .update(purchaseOrders)
       .set({ expectedDelivery: new Date(Date.now() - 7 * 24 * 60 * 60 * 1000) })
@@ -98,12 +93,6 @@ describe('the notification bell', () => {
     });
     expect(matrix.status()).toBe(200);
     await postOk(page, '/api/admin/users', { ...KEEPER, roleId: role.id });
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await web?.close();
   });
 
   test("the admin's badge counts all three kinds, and a click lists them with links", async () => {
@@ -167,7 +156,7 @@ describe('the notification bell', () => {
   });
 
   test('an inventory-only role sees only the stock notification, at 360 px too', async () => {
-    const keeper = await newPage(browser, web.baseUrl, NARROW_PHONE);
+    const keeper = await newPage(signedIn.browser, signedIn.web.baseUrl, NARROW_PHONE);
     try {
       const phone = keeper.page;
       await signInThroughApi(phone, KEEPER);

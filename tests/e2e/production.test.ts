@@ -1,13 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { INSUFFICIENT_STOCK_WARNING } from '../../src/domain/production';
-import { launchBrowser, newPage, PHONE, screenshot, startWebApp } from '../support/browser';
+import { newPage, PHONE, screenshot } from '../support/browser';
+import { setUpSignedInPage } from '../support/signed-in-page';
 import {
   choose,
   dismissToast,
   expectToast,
   fieldError,
-  registerThroughApi,
   signInThroughApi,
   statCard,
   type TestUser,
@@ -36,16 +36,11 @@ async function expectStock(page: Page, expected: Record<string, string>) {
 }
 
 describe('recipes, production and history', () => {
-  let web: Awaited<ReturnType<typeof startWebApp>>;
-  let browser: Browser;
-  let context: BrowserContext;
+  const signedIn = setUpSignedInPage(BAKER);
   let page: Page;
 
   beforeAll(async () => {
-    [web, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-    ({ context, page } = await newPage(browser, web.baseUrl));
-    await registerThroughApi(page, BAKER);
-    await signInThroughApi(page, BAKER);
+    page = signedIn.page;
     for (const [name, category, unit, currentStock, unitCost] of [
       ['Flour', 'ingredients', 'kg', 100, 800],
       ['Yeast', 'ingredients', 'kg', 1, 6000],
@@ -57,12 +52,6 @@ describe('recipes, production and history', () => {
       });
       expect(reply.status()).toBe(201);
     }
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await web?.close();
   });
 
   test('an empty recipe list says how to start, under the 1 kg flour note', async () => {
@@ -259,7 +248,7 @@ describe('recipes, production and history', () => {
   });
 
   test('on a phone the three pages fit the screen', async () => {
-    const phone = await newPage(browser, web.baseUrl, PHONE);
+    const phone = await newPage(signedIn.browser, signedIn.web.baseUrl, PHONE);
     await signInThroughApi(phone.page, BAKER);
     for (const [path, testId] of [
       ['/recipes', 'recipe-card'],

@@ -1,11 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, newPage, PHONE, screenshot, startWebApp } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { newPage, PHONE, screenshot } from '../support/browser';
+import { setUpSignedInPage } from '../support/signed-in-page';
 import {
   choose,
   dismissToast,
   expectToast,
-  registerThroughApi,
   signInThroughApi,
   statCard,
   type TestUser,
@@ -20,16 +20,11 @@ const ADMIN: TestUser = {
 };
 
 describe('purchase orders and the dashboard', () => {
-  let web: Awaited<ReturnType<typeof startWebApp>>;
-  let browser: Browser;
-  let context: BrowserContext;
+  const signedIn = setUpSignedInPage(ADMIN);
   let page: Page;
 
   beforeAll(async () => {
-    [web, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-    ({ context, page } = await newPage(browser, web.baseUrl));
-    await registerThroughApi(page, ADMIN);
-    await signInThroughApi(page, ADMIN);
+    page = signedIn.page;
     for (const [name, currentStock, minStock, unitCost] of [
       ['Flour', 10, 20, 1000],
       ['Sugar', 0, 5, 0],
@@ -39,12 +34,6 @@ describe('purchase orders and the dashboard', () => {
       });
       expect(reply.status()).toBe(201);
     }
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await web?.close();
   });
 
   test('the dashboard shows the stock value, two low items and no pending orders', async () => {
@@ -162,7 +151,7 @@ describe('purchase orders and the dashboard', () => {
   });
 
   test('on a phone the dashboard and the orders fit the screen', async () => {
-    const phone = await newPage(browser, web.baseUrl, PHONE);
+    const phone = await newPage(signedIn.browser, signedIn.web.baseUrl, PHONE);
     await signInThroughApi(phone.page, ADMIN);
     for (const path of ['/', '/purchases']) {
       await phone.page.goto(path);

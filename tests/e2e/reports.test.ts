@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, newPage, PHONE, screenshot, startWebApp } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { newPage, PHONE, screenshot } from '../support/browser';
+import { setUpSignedInPage } from '../support/signed-in-page';
 import {
   bakeAgegeBread,
   lagosToday,
   pickDayOfThisMonth,
   postOk,
-  registerThroughApi,
   signInThroughApi,
   statCard,
   type TestUser,
@@ -27,16 +27,11 @@ const SHORT_MONTH = new Intl.DateTimeFormat('en-US', { month: 'short' }).format(
 );
 
 describe('reports and analytics', () => {
-  let web: Awaited<ReturnType<typeof startWebApp>>;
-  let browser: Browser;
-  let context: BrowserContext;
+  const signedIn = setUpSignedInPage(OWNER);
   let page: Page;
 
   beforeAll(async () => {
-    [web, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-    ({ context, page } = await newPage(browser, web.baseUrl));
-    await registerThroughApi(page, OWNER);
-    await signInThroughApi(page, OWNER);
+    page = signedIn.page;
     const post = (url: string, data: object) => postOk(page, url, data);
     await bakeAgegeBread(page, { flourKg: 10, loaves: 300, minStock: 150, started: true });
     const shop = await post('/api/distributors', {
@@ -59,12 +54,6 @@ describe('reports and analytics', () => {
       reason: 'spoiled',
       notes: 'Caught in the rain',
     });
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await web?.close();
   });
 
   test('Returns is the first tab, with the totals, the reason cards and both tables', async () => {
@@ -142,7 +131,7 @@ describe('reports and analytics', () => {
       data: { ...keeper, firstName: 'Sade', lastName: 'Keeper', roleId },
     });
     expect(created.status()).toBe(201);
-    const phone = await newPage(browser, web.baseUrl, PHONE);
+    const phone = await newPage(signedIn.browser, signedIn.web.baseUrl, PHONE);
     await signInThroughApi(phone.page, keeper);
     await phone.page.goto('/reports');
     await statCard(phone.page, 'Total Items').first().waitFor();

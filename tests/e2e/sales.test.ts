@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, newPage, PHONE, screenshot, startWebApp } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { newPage, PHONE, screenshot } from '../support/browser';
+import { setUpSignedInPage } from '../support/signed-in-page';
 import {
   bakeAgegeBread,
   choose,
@@ -10,7 +11,6 @@ import {
   fieldError,
   mainNavigation,
   navEntryNames,
-  registerThroughApi,
   signInThroughApi,
   statCard,
   type TestUser,
@@ -36,25 +36,14 @@ async function figure(page: Page, name: string, label: string): Promise<string> 
 }
 
 describe('sales, distributors and statements', () => {
-  let web: Awaited<ReturnType<typeof startWebApp>>;
-  let browser: Browser;
-  let context: BrowserContext;
+  const signedIn = setUpSignedInPage(OWNER);
   let page: Page;
   let distributorUrl = '';
 
   beforeAll(async () => {
-    [web, browser] = await Promise.all([startWebApp(), launchBrowser()]);
-    ({ context, page } = await newPage(browser, web.baseUrl));
-    await registerThroughApi(page, OWNER);
-    await signInThroughApi(page, OWNER);
+    page = signedIn.page;
     // 100 loaves of Agege Bread from one completed batch.
     await bakeAgegeBread(page, { flourKg: 20, loaves: 100 });
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await web?.close();
   });
 
   test('Add Distributor asks for name, address and phone, then shows the card at ₦0.00', async () => {
@@ -290,7 +279,7 @@ describe('sales, distributors and statements', () => {
     });
     expect(created.status()).toBe(201);
 
-    const own = await newPage(browser, web.baseUrl);
+    const own = await newPage(signedIn.browser, signedIn.web.baseUrl);
     await signInThroughApi(own.page, seller);
     await own.page.goto('/');
     const nav = mainNavigation(own.page);
@@ -317,7 +306,7 @@ describe('sales, distributors and statements', () => {
   });
 
   test('on a phone the pages and the statement fit the screen', async () => {
-    const phone = await newPage(browser, web.baseUrl, PHONE);
+    const phone = await newPage(signedIn.browser, signedIn.web.baseUrl, PHONE);
     await signInThroughApi(phone.page, OWNER);
     for (const [path, testId] of [
       ['/sales', 'recent-sale'],

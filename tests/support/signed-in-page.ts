@@ -19,13 +19,13 @@ export interface SignedInPage {
  * first account is the admin). Everything is closed after the tests. The
  * fields are there from the first test (or a later beforeAll) on.
  */
-export function useSignedInPage(user: TestUser): SignedInPage {
+export function setUpSignedInPage(user: TestUser): SignedInPage {
   let web: SignedInPage['web'] | undefined;
   let browser: Browser | undefined;
   let page: Page | undefined;
   const contexts: BrowserContext[] = [];
   const ready = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('useSignedInPage: used before its beforeAll ran');
+    if (value === undefined) throw new Error('setUpSignedInPage: used before its beforeAll ran');
     return value;
   };
   const fixture: SignedInPage = {

@@ -1,15 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_ACCESS } from '../../../src/server/auth/access';
 import { rowsOf } from '../../../src/server/db/raw-results';
 import { ROUTE_ACTIONS } from '../../../src/server/modules/audit/actions';
 import { MAX_SUMMARY_CHARS } from '../../../src/server/modules/audit/summary';
 import { ApiClient, validUser } from '../../support/api-client';
 import { createRole, userWithRole } from '../../support/personas';
-import { testApp, admin, adminId, type Method, allRows, rowCount, callAndRecord, useAuditApp } from './setup';
+import {
+  admin,
+  adminId,
+  allRows,
+  callAndRecord,
+  type Method,
+  rowCount,
+  setUpAuditApp,
+  testApp,
+} from './setup';
 
-useAuditApp();
+setUpAuditApp();
 
 describe('refused writes are recorded with their status', () => {
   let staff: ApiClient;
@@ -30,7 +38,7 @@ describe('refused writes are recorded with their status', () => {
       (route) =>
         route.method !== 'GET' &&
         !route.url.startsWith('/api/auth/') &&
-        ROUTE_ACCESS[`${route.method} ${route.url}`]?.kind !== 'signed-in',
+        route.access.kind !== 'signed-in',
     );
     for (const route of writes) {
       const id = randomUUID();
@@ -48,7 +56,9 @@ describe('refused writes are recorded with their status', () => {
         recordId: route.url.includes(':id') ? id : null,
         summary: { error: expect.any(String) },
       });
-      expect(event.action).toBe(ROUTE_ACTIONS[`${route.method} ${route.url}`]?.action);
+      expect(event.action).toBe(
+        (route.audit ?? ROUTE_ACTIONS[`${route.method} ${route.url}`])?.action,
+      );
     }
   });
 

@@ -7,7 +7,7 @@
 import { desc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { auditEvents } from '../../../src/server/db/schema';
-import { ApiClient, type Reply } from '../../support/api-client';
+import type { ApiClient, Reply } from '../../support/api-client';
 import { firstAdmin } from '../../support/personas';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
@@ -16,16 +16,16 @@ export let admin: ApiClient;
 export let adminId: string;
 
 /** One app for the test file, and its admin (whose sign-up and sign-in are its first events). */
-export function useAuditApp() {
-beforeAll(async () => {
-  // The sign-in throttle has its own tests; failed sign-ins here must not trip it.
-  testApp = await createTestApp({
-    throttle: { perUsername: 1000, perAddress: 1000, windowMs: 60_000 },
+export function setUpAuditApp() {
+  beforeAll(async () => {
+    // The sign-in throttle has its own tests; failed sign-ins here must not trip it.
+    testApp = await createTestApp({
+      throttle: { perUsername: 1000, perAddress: 1000, windowMs: 60_000 },
+    });
+    admin = await firstAdmin(testApp);
+    adminId = (await admin.get<{ id: string }>('/api/auth/user')).body.id;
   });
-  admin = await firstAdmin(testApp);
-  adminId = (await admin.get<{ id: string }>('/api/auth/user')).body.id;
-});
-afterAll(() => testApp.close());
+  afterAll(() => testApp.close());
 }
 
 export type Row = typeof auditEvents.$inferSelect;

@@ -2,9 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DistributorWithAccount } from '../../../src/domain/distributor-schemas';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
-import { testApp, admin, newDistributor, distributor, sell, pay, giveBack, account, figures, list, useDistributorsApp } from './setup';
+import {
+  account,
+  admin,
+  distributor,
+  figures,
+  giveBack,
+  list,
+  newDistributor,
+  pay,
+  sell,
+  setUpDistributorsApp,
+  testApp,
+} from './setup';
 
-useDistributorsApp();
+setUpDistributorsApp();
 
 describe('adding and editing distributors', () => {
   it('answers 201 with an active distributor and an empty account', async () => {

@@ -4,9 +4,18 @@ import type { DistributorWithAccount } from '../../../src/domain/distributor-sch
 import { ApiClient } from '../../support/api-client';
 import { createRole, userWithRole } from '../../support/personas';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
-import { testApp, admin, distributor, sell, pay, account, list, useDistributorsApp } from './setup';
+import {
+  account,
+  admin,
+  distributor,
+  list,
+  pay,
+  sell,
+  setUpDistributorsApp,
+  testApp,
+} from './setup';
 
-useDistributorsApp();
+setUpDistributorsApp();
 
 describe('deleting and archiving', () => {
   it('deletes a distributor with no sale, payment or return', async () => {

@@ -1,11 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BreadReturn, DistributorPayment, DistributorWithAccount, ReturnableBread } from '../../../src/domain/distributor-schemas';
 import type { AvailableLoaves } from '../../../src/domain/contracts/sales';
+import type {
+  BreadReturn,
+  DistributorPayment,
+  DistributorWithAccount,
+  ReturnableBread,
+} from '../../../src/domain/distributor-schemas';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
-import { testApp, admin, distributor, sell, pay, giveBack, account, figures, list, useDistributorsApp } from './setup';
+import {
+  account,
+  admin,
+  distributor,
+  figures,
+  giveBack,
+  pay,
+  sell,
+  setUpDistributorsApp,
+  testApp,
+} from './setup';
 
-useDistributorsApp();
+setUpDistributorsApp();
 
 describe('payments', () => {
   it('answers 201 with the payment, cash by default, and lists it newest first', async () => {

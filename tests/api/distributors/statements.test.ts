@@ -3,18 +3,30 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DistributorWithAccount } from '../../../src/domain/distributor-schemas';
 import type { Statement } from '../../../src/domain/statement';
-import { breadReturns, distributorPayments, salesTransactions } from '../../../src/server/db/schema';
+import {
+  breadReturns,
+  distributorPayments,
+  salesTransactions,
+} from '../../../src/server/db/schema';
+import { lagos, lagosDate } from '../../support/fixtures';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
-import { testApp, admin, distributor, sell, pay, giveBack, account, lagosDate, useDistributorsApp } from './setup';
+import {
+  account,
+  admin,
+  distributor,
+  giveBack,
+  pay,
+  sell,
+  setUpDistributorsApp,
+  testApp,
+} from './setup';
 
-useDistributorsApp();
+setUpDistributorsApp();
 
 describe('statements', () => {
   let shop: DistributorWithAccount;
   const ids: Record<string, string> = {};
 
-  /** An instant given as Lagos wall-clock time (UTC+1 all year). */
-  const lagos = (wallClock: string) => new Date(`${wallClock}+01:00`);
   const move = async (
     table: typeof salesTransactions | typeof distributorPayments | typeof breadReturns,
     id: string,

@@ -2,12 +2,29 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import type { BatchSummary, ProductionBatch } from '../../../src/domain/contracts/production';
-import type { Recipe } from '../../../src/domain/contracts/recipes';
 import { inventoryItems } from '../../../src/server/db/schema';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
-import { ADMIN_NAME, lagosDigits, testApp, admin, flour, yeast, salt, oil, sugar, agege, flourLoaf, addItem, addRecipe, createBatch, stock, movements, useProductionApp } from './setup';
+import {
+  ADMIN_NAME,
+  addItem,
+  addRecipe,
+  admin,
+  agege,
+  createBatch,
+  flour,
+  flourLoaf,
+  lagosDigits,
+  movements,
+  oil,
+  salt,
+  setUpProductionApp,
+  stock,
+  sugar,
+  testApp,
+  yeast,
+} from './setup';
 
-useProductionApp();
+setUpProductionApp();
 
 describe('creating a batch', () => {
   it('deducts every ingredient scaled by flour and converted to the item unit', async () => {

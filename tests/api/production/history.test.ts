@@ -10,7 +10,7 @@ import type { ApiClient } from '../../support/api-client';
 import { firstAdmin } from '../../support/personas';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { LAGOS, helpers, flour } from './setup';
+import { helpers, LAGOS } from './setup';
 
 describe('production history and the dashboard, on their own database', () => {
   let own: TestApp;

@@ -11,9 +11,20 @@ import {
 import { productionHistorySummarySchema } from '../../../src/domain/contracts/production-history';
 import { createRole, userWithRole } from '../../support/personas';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
-import { testApp, admin, flour, yeast, salt, oil, sugar, agege, flourLoaf, createBatch, patch, stock, movements, useProductionApp } from './setup';
+import {
+  admin,
+  agege,
+  createBatch,
+  flourLoaf,
+  movements,
+  patch,
+  setUpProductionApp,
+  stock,
+  testApp,
+  yeast,
+} from './setup';
 
-useProductionApp();
+setUpProductionApp();
 
 describe('lists and cost', () => {
   it('lists batches newest first, with limit and offset', async () => {
@@ -176,7 +187,8 @@ describe('answers', () => {
     const completed = (await patch(batch, { status: 'completed', loavesProduced: 3 })).body;
     const [listed] = (await admin.get<ProductionBatch[]>('/api/production-batches?limit=1')).body;
     const [done] = (await admin.get<ProductionBatch[]>('/api/production-history?limit=1')).body;
-    for (const answer of [batch, completed, listed, done]) expect(keysOf(answer)).toEqual(batchKeys);
+    for (const answer of [batch, completed, listed, done])
+      expect(keysOf(answer)).toEqual(batchKeys);
     expect(keysOf((await admin.get('/api/production-batches/summary')).body)).toEqual(
       Object.keys(batchSummarySchema.shape).sort(),
     );

@@ -3,6 +3,7 @@ import type { InventoryItem, StockMovement } from '../../../src/domain/contracts
 import type { ProductionBatch } from '../../../src/domain/contracts/production';
 import type { Recipe } from '../../../src/domain/contracts/recipes';
 import type { ApiClient } from '../../support/api-client';
+import { bakeryFixtures, created, lagosDate } from '../../support/fixtures';
 import { firstAdmin } from '../../support/personas';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
@@ -22,30 +23,15 @@ export let flourLoaf: Recipe;
 /** Helpers bound to one app and its admin, so that a second database can use them too. */
 export function helpers(client: () => ApiClient) {
   let numbered = 0;
-  async function addItem(
+  const fixtures = bakeryFixtures(client);
+  const addItem = (
     name: string,
     unit: string,
     currentStock: number,
     unitCost: number,
     category = 'ingredients',
-  ) {
-    const reply = await client().post<InventoryItem>('/api/inventory', {
-      name,
-      category,
-      unit,
-      currentStock,
-      minStock: 0,
-      unitCost,
-    });
-    if (reply.status !== 201) throw new Error(JSON.stringify(reply.body));
-    return reply.body;
-  }
-
-  async function addRecipe(name: string, extra: Record<string, unknown>) {
-    const reply = await client().post<Recipe>('/api/recipes', { name, ...extra });
-    if (reply.status !== 201) throw new Error(JSON.stringify(reply.body));
-    return reply.body;
-  }
+  ) => fixtures.addItem(name, { unit, currentStock, unitCost, category });
+  const { addRecipe } = fixtures;
 
   /**
    * Creates a batch with a number of its own (the default number repeats whenever two
@@ -53,14 +39,14 @@ export function helpers(client: () => ApiClient) {
    */
   async function createBatch(recipe: Recipe, flourKg: number, extra: Record<string, unknown> = {}) {
     numbered += 1;
-    const reply = await client().post<ProductionBatch>('/api/production-batches', {
-      recipeId: recipe.id,
-      flourKg,
-      batchNumber: `T-${numbered}`,
-      ...extra,
-    });
-    if (reply.status !== 201) throw new Error(JSON.stringify(reply.body));
-    return reply.body;
+    return created(
+      client().post<ProductionBatch>('/api/production-batches', {
+        recipeId: recipe.id,
+        flourKg,
+        batchNumber: `T-${numbered}`,
+        ...extra,
+      }),
+    );
   }
 
   const patch = (batch: { id: string }, body: Record<string, unknown>) =>
@@ -80,39 +66,38 @@ export function helpers(client: () => ApiClient) {
 export const { addItem, addRecipe, createBatch, patch, stock, movements } = helpers(() => admin);
 
 /** The business date as yyyyMMdd in Lagos, worked out independently of the code under test. */
-export const lagosDigits = (at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: LAGOS }).format(at).replaceAll('-', '');
+export const lagosDigits = (at: Date) => lagosDate(at).replaceAll('-', '');
 
 /** One app for the test file: an admin, five ingredients, Agege Bread and a 2 kg Flour Loaf. */
-export function useProductionApp() {
-beforeAll(async () => {
-  testApp = await createTestApp();
-  admin = await firstAdmin(testApp);
-  // Sorts before "Bread Flour" but is packaging: never the flour item of the cost rule.
-  await addItem('A Flour bag', 'kg', 10, 99_999, 'packaging');
-  flour = await addItem('Bread Flour', 'kg', 1000, 1150.5);
-  yeast = await addItem('Instant Yeast', 'kg', 10, 3500);
-  salt = await addItem('Salt', 'g', 5000, 0.35);
-  oil = await addItem('Vegetable Oil', 'liters', 20, 2400);
-  sugar = await addItem('Sugar', 'kg', 50, 900.2);
-  agege = await addRecipe('Agege Bread', {
-    ingredients: [
-      { itemId: yeast.id, quantity: 20, unit: 'g' },
-      { itemId: salt.id, quantity: 0.018, unit: 'kg' },
-      { itemId: oil.id, quantity: 30, unit: 'ml' },
-      { itemId: sugar.id, quantity: 0.1, unit: 'kg' },
-    ],
+export function setUpProductionApp() {
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    admin = await firstAdmin(testApp);
+    // Sorts before "Bread Flour" but is packaging: never the flour item of the cost rule.
+    await addItem('A Flour bag', 'kg', 10, 99_999, 'packaging');
+    flour = await addItem('Bread Flour', 'kg', 1000, 1150.5);
+    yeast = await addItem('Instant Yeast', 'kg', 10, 3500);
+    salt = await addItem('Salt', 'g', 5000, 0.35);
+    oil = await addItem('Vegetable Oil', 'liters', 20, 2400);
+    sugar = await addItem('Sugar', 'kg', 50, 900.2);
+    agege = await addRecipe('Agege Bread', {
+      ingredients: [
+        { itemId: yeast.id, quantity: 20, unit: 'g' },
+        { itemId: salt.id, quantity: 0.018, unit: 'kg' },
+        { itemId: oil.id, quantity: 30, unit: 'ml' },
+        { itemId: sugar.id, quantity: 0.1, unit: 'kg' },
+      ],
+    });
+    flourLoaf = await addRecipe('Flour Loaf', {
+      baseFlourKg: 2,
+      ingredients: [
+        { itemId: flour.id, quantity: 2, unit: 'kg' },
+        { itemId: yeast.id, quantity: 30, unit: 'g' },
+      ],
+    });
   });
-  flourLoaf = await addRecipe('Flour Loaf', {
-    baseFlourKg: 2,
-    ingredients: [
-      { itemId: flour.id, quantity: 2, unit: 'kg' },
-      { itemId: yeast.id, quantity: 30, unit: 'g' },
-    ],
+  afterAll(() => testApp.close());
+  afterEach(() => {
+    vi.useRealTimers();
   });
-});
-afterAll(() => testApp.close());
-afterEach(() => {
-  vi.useRealTimers();
-});
 }

@@ -2,9 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ProductionBatch } from '../../../src/domain/contracts/production';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
-import { ADMIN_NAME, testApp, admin, yeast, salt, oil, sugar, agege, addRecipe, createBatch, patch, stock, movements, useProductionApp } from './setup';
+import {
+  ADMIN_NAME,
+  addRecipe,
+  admin,
+  agege,
+  createBatch,
+  movements,
+  oil,
+  patch,
+  salt,
+  setUpProductionApp,
+  stock,
+  sugar,
+  testApp,
+  yeast,
+} from './setup';
 
-useProductionApp();
+setUpProductionApp();
 
 describe('starting and completing', () => {
   it('starts a planned batch now, and refuses to start it twice', async () => {

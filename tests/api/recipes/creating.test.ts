@@ -1,11 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Recipe } from '../../../src/domain/contracts/recipes';
-import { recipes } from '../../../src/server/db/schema';
 
-import { admin, yeast, salt, oil, eggs, bags, body, createRecipe, listNames, useRecipesApp } from './setup';
+import {
+  admin,
+  bags,
+  body,
+  createRecipe,
+  eggs,
+  listNames,
+  oil,
+  salt,
+  setUpRecipesApp,
+  yeast,
+} from './setup';
 
-useRecipesApp();
+setUpRecipesApp();
 
 describe('creating recipes', () => {
   it('creates a recipe with its item names, base flour 1 kg by default', async () => {
@@ -112,7 +122,11 @@ describe('creating recipes', () => {
     });
     expect(reply.status).toBe(400);
     const message = 'Salt is kept in g, so it cannot be measured in liters';
-    expect(reply.body).toEqual({ message, code: 'INVALID_INPUT', errors: [{ path: 'ingredients.1.unit', message }] });
+    expect(reply.body).toEqual({
+      message,
+      code: 'INVALID_INPUT',
+      errors: [{ path: 'ingredients.1.unit', message }],
+    });
   });
 
   it('names every line at fault at once', async () => {
@@ -151,7 +165,11 @@ describe('creating recipes', () => {
     });
     expect(reply.status).toBe(400);
     const message = 'Nylon Bags is not in the ingredients category';
-    expect(reply.body).toEqual({ message, code: 'INVALID_INPUT', errors: [{ path: 'ingredients.1.itemId', message }] });
+    expect(reply.body).toEqual({
+      message,
+      code: 'INVALID_INPUT',
+      errors: [{ path: 'ingredients.1.itemId', message }],
+    });
   });
 
   it('refuses an item that does not exist', async () => {

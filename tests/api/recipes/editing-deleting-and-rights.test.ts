@@ -1,16 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductionBatch } from '../../../src/domain/contracts/production';
 import type { Recipe } from '../../../src/domain/contracts/recipes';
 import { recipes } from '../../../src/server/db/schema';
 import { ApiClient } from '../../support/api-client';
 import { createRole, userWithRole } from '../../support/personas';
 
-import { testApp, admin, yeast, salt, eggs, addItem, body, createRecipe, listNames, useRecipesApp } from './setup';
+import {
+  addItem,
+  admin,
+  body,
+  createRecipe,
+  eggs,
+  listNames,
+  salt,
+  setUpRecipesApp,
+  testApp,
+  yeast,
+} from './setup';
 
-useRecipesApp();
+setUpRecipesApp();
 
 describe('listing and editing', () => {
+  // The recipe the creating tests (recipes/creating.test.ts) start with, whose name others take.
+  beforeAll(async () => {
+    await createRecipe('Agege Bread');
+  });
+
   it('lists recipes in use by name', async () => {
     const names = await listNames();
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
@@ -76,7 +92,11 @@ describe('listing and editing', () => {
     });
     expect(reply.status).toBe(400);
     const message = 'Eggs is kept in units, so it cannot be measured in kg';
-    expect(reply.body).toEqual({ message, code: 'INVALID_INPUT', errors: [{ path: 'ingredients.0.unit', message }] });
+    expect(reply.body).toEqual({
+      message,
+      code: 'INVALID_INPUT',
+      errors: [{ path: 'ingredients.0.unit', message }],
+    });
     const invalid = await admin.patch(`/api/recipes/${recipe.id}`, { baseFlourKg: -1 });
     expect(invalid.body).toEqual({
       message: 'Base flour must be greater than 0',
@@ -93,10 +113,7 @@ describe('listing and editing', () => {
   it('answers 404 for a recipe that does not exist, and 400 for a malformed id', async () => {
     const missing = await admin.patch(`/api/recipes/${randomUUID()}`, { name: 'X' });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({
-      message: 'Recipe not found',
-      code: 'NOT_FOUND',
-    });
+    expect(missing.body).toEqual({ message: 'Recipe not found', code: 'NOT_FOUND' });
     expect((await admin.delete(`/api/recipes/${randomUUID()}`)).status).toBe(404);
     expect((await admin.post(`/api/recipes/${randomUUID()}/restore`)).status).toBe(404);
     expect((await admin.patch('/api/recipes/agege', { name: 'X' })).status).toBe(400);
@@ -206,10 +223,7 @@ describe('deleting and restoring', () => {
       flourKg: 5,
     });
     expect(refused.status).toBe(404);
-    expect(refused.body).toEqual({
-      message: 'Recipe not found',
-      code: 'NOT_FOUND',
-    });
+    expect(refused.body).toEqual({ message: 'Recipe not found', code: 'NOT_FOUND' });
   });
 });
 

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { InventoryItem } from '../../../src/domain/contracts/inventory';
 import type { Recipe } from '../../../src/domain/contracts/recipes';
-import { recipes } from '../../../src/server/db/schema';
-import { ApiClient } from '../../support/api-client';
+import type { ApiClient } from '../../support/api-client';
+import { bakeryFixtures, created } from '../../support/fixtures';
 import { firstAdmin } from '../../support/personas';
 import { createTestApp, type TestApp } from '../../support/test-app';
-
 
 export let testApp: TestApp;
 export let admin: ApiClient;
@@ -15,31 +14,22 @@ export let oil: InventoryItem;
 export let eggs: InventoryItem;
 export let bags: InventoryItem;
 
-export async function addItem(name: string, unit: string, category = 'ingredients') {
-  const reply = await admin.post<InventoryItem>('/api/inventory', {
-    name,
-    category,
-    unit,
-    currentStock: 100,
-    minStock: 0,
-    unitCost: 10,
-  });
-  if (reply.status !== 201) throw new Error(JSON.stringify(reply.body));
-  return reply.body;
-}
+const fixtures = bakeryFixtures(() => admin);
+export const addItem = (name: string, unit: string, category = 'ingredients') =>
+  fixtures.addItem(name, { unit, category, currentStock: 100, unitCost: 10 });
 
 /** One app for the test file, its admin and five items to make recipes of. */
-export function useRecipesApp() {
-beforeAll(async () => {
-  testApp = await createTestApp();
-  admin = await firstAdmin(testApp);
-  yeast = await addItem('Instant Yeast', 'kg');
-  salt = await addItem('Salt', 'g');
-  oil = await addItem('Vegetable Oil', 'liters');
-  eggs = await addItem('Eggs', 'units');
-  bags = await addItem('Nylon Bags', 'units', 'packaging');
-});
-afterAll(() => testApp.close());
+export function setUpRecipesApp() {
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    admin = await firstAdmin(testApp);
+    yeast = await addItem('Instant Yeast', 'kg');
+    salt = await addItem('Salt', 'g');
+    oil = await addItem('Vegetable Oil', 'liters');
+    eggs = await addItem('Eggs', 'units');
+    bags = await addItem('Nylon Bags', 'units', 'packaging');
+  });
+  afterAll(() => testApp.close());
 }
 
 export const lines = () => [
@@ -54,11 +44,8 @@ export const body = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-export async function createRecipe(name: string, extra: Record<string, unknown> = {}) {
-  const reply = await admin.post<Recipe>('/api/recipes', body(name, extra));
-  if (reply.status !== 201) throw new Error(JSON.stringify(reply.body));
-  return reply.body;
-}
+export const createRecipe = (name: string, extra: Record<string, unknown> = {}) =>
+  created(admin.post<Recipe>('/api/recipes', body(name, extra)));
 
 export const listNames = async () =>
   (await admin.get<Recipe[]>('/api/recipes')).body.map((recipe) => recipe.name);

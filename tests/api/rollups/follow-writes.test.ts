@@ -1,10 +1,19 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { breadReturns, distributorPayments, productionBatches, purchaseOrders, rollupBreadProductionDays, rollupDistributorBreadDays, rollupDistributorPaymentDays, rollupOrderDays, salesTransactions } from '../../../src/server/db/schema';
-import { expenditure } from '../../../src/server/modules/accounts/service';
-import { db, shop, noDrift, LATE, EARLY, emptyRecords, useRollupsDatabase } from './setup';
+import {
+  breadReturns,
+  distributorPayments,
+  productionBatches,
+  purchaseOrders,
+  rollupBreadProductionDays,
+  rollupDistributorBreadDays,
+  rollupDistributorPaymentDays,
+  rollupOrderDays,
+  salesTransactions,
+} from '../../../src/server/db/schema';
+import { db, EARLY, emptyRecords, LATE, noDrift, setUpRollupsDatabase, shop } from './setup';
 
-useRollupsDatabase();
+setUpRollupsDatabase();
 
 describe('the roll-ups follow every write', () => {
   it('keeps sales and returns per day, distributor and bread through insert, update, delete and truncate', async () => {

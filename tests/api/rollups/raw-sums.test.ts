@@ -1,17 +1,33 @@
-import { join } from 'node:path';
 import { and, asc, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RETURN_REASONS } from '../../../src/domain/distributor-schemas';
 import { businessDateRange } from '../../../src/domain/time';
 import { inRange } from '../../../src/server/db/date-range';
 import { rowsOf } from '../../../src/server/db/raw-results';
-import { breadReturns, distributorPayments, distributors, productionBatches, purchaseOrders, salesTransactions } from '../../../src/server/db/schema';
-import { accountOver, cashReceived, type DayRange, distributorTotals, expenditure } from '../../../src/server/modules/accounts/service';
-import { productionReport, reportWindow, returnsReport } from '../../../src/server/modules/reports/service';
+import {
+  breadReturns,
+  distributorPayments,
+  distributors,
+  productionBatches,
+  purchaseOrders,
+  salesTransactions,
+} from '../../../src/server/db/schema';
+import {
+  accountOver,
+  cashReceived,
+  type DayRange,
+  distributorTotals,
+  expenditure,
+} from '../../../src/server/modules/accounts/service';
+import {
+  productionReport,
+  reportWindow,
+  returnsReport,
+} from '../../../src/server/modules/reports/service';
 import { Random } from '../../../src/server/seed/random';
-import { LAGOS, db, shops, noDrift, emptyRecords, useRollupsDatabase } from './setup';
+import { db, emptyRecords, LAGOS, noDrift, setUpRollupsDatabase, shops } from './setup';
 
-useRollupsDatabase();
+setUpRollupsDatabase();
 
 describe('the roll-ups answer as the records do', () => {
   it('gives the same accounts, cash and expenditure as raw sums over random records and ranges', async () => {

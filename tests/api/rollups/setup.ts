@@ -1,8 +1,9 @@
-import { and, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { type Database, type DatabaseHandle } from '../../../src/server/db/connection';
+import type { Database, DatabaseHandle } from '../../../src/server/db/connection';
 import { distributors } from '../../../src/server/db/schema';
 import { rollupDifferences } from '../../../src/server/modules/accounts/rollups';
+import { openTestDatabase } from '../../support/test-app';
 
 export const LAGOS = 'Africa/Lagos';
 
@@ -11,23 +12,23 @@ export let db: Database;
 export let shops: string[];
 
 /** A migrated database for the test file (no app), with three distributors. */
-export function useRollupsDatabase() {
-beforeAll(async () => {
-  database = await openTestDatabase();
-  db = database.db;
-  const rows = await db
-    .insert(distributors)
-    .values(
-      ['Mama Nkechi', 'Iya Bola', 'Oga Emeka'].map((name) => ({
-        name,
-        address: 'Ojota',
-        phone: '08031234567',
-      })),
-    )
-    .returning();
-  shops = rows.map((row) => row.id);
-});
-afterAll(() => database.close());
+export function setUpRollupsDatabase() {
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    db = database.db;
+    const rows = await db
+      .insert(distributors)
+      .values(
+        ['Mama Nkechi', 'Iya Bola', 'Oga Emeka'].map((name) => ({
+          name,
+          address: 'Ojota',
+          phone: '08031234567',
+        })),
+      )
+      .returning();
+    shops = rows.map((row) => row.id);
+  });
+  afterAll(() => database.close());
 }
 
 export const shop = (n: number) => shops[n] as string;

@@ -2,20 +2,31 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { businessDateRange } from '../../../src/domain/time';
 import { buildApp } from '../../../src/server/app';
 import { openDatabase } from '../../../src/server/db/connection';
 import { rowsOf } from '../../../src/server/db/raw-results';
-import { distributorPayments, distributors, rollupDistributorBreadDays, rollupDistributorPaymentDays, rollupOrderDays, rollupSettings, salesTransactions } from '../../../src/server/db/schema';
-import { matchRollupTimeZone, rollupDifferences } from '../../../src/server/modules/accounts/rollups';
-import { expenditure } from '../../../src/server/modules/accounts/service';
+import {
+  distributorPayments,
+  distributors,
+  rollupDistributorBreadDays,
+  rollupDistributorPaymentDays,
+  rollupOrderDays,
+  rollupSettings,
+  salesTransactions,
+} from '../../../src/server/db/schema';
+import {
+  matchRollupTimeZone,
+  rollupDifferences,
+} from '../../../src/server/modules/accounts/rollups';
 import { distributorStatement } from '../../../src/server/modules/distributors/statement';
 import { Random } from '../../../src/server/seed/random';
-import { LAGOS, db, shop, noDrift, LATE, EARLY, emptyRecords, useRollupsDatabase } from './setup';
+import { testConfig } from '../../support/test-app';
+import { db, EARLY, emptyRecords, LAGOS, LATE, noDrift, setUpRollupsDatabase, shop } from './setup';
 
-useRollupsDatabase();
+setUpRollupsDatabase();
 
 describe('the roll-ups time zone', () => {
   it('rebuilds every roll-up when the time zone changes, and only then', async () => {

@@ -2,9 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { SaleTransaction } from '../../../src/domain/contracts/sales';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
-import { testApp, admin, mama, batch, bake, distributor, sell, available, availableOf, useSalesApp } from './setup';
+import {
+  admin,
+  available,
+  availableOf,
+  bake,
+  batch,
+  distributor,
+  mama,
+  sell,
+  setUpSalesApp,
+  testApp,
+} from './setup';
 
-useSalesApp();
+setUpSalesApp();
 
 describe('available loaves', () => {
   it('lists nothing before any batch is completed', async () => {

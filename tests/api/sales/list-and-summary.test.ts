@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaleTransaction } from '../../../src/domain/contracts/sales';
-import { ApiClient } from '../../support/api-client';
+import type { ApiClient } from '../../support/api-client';
 import { firstAdmin } from '../../support/personas';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
 import { createTestApp, type TestApp } from '../../support/test-app';
-import { helpers, distributor, available } from './setup';
+import { helpers } from './setup';
 
 describe('sales list and summary, on their own database', () => {
   let own: TestApp;

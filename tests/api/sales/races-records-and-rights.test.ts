@@ -3,9 +3,9 @@ import type { AvailableLoaves, SaleTransaction } from '../../../src/domain/contr
 import { ApiClient } from '../../support/api-client';
 import { createRole, userWithRole } from '../../support/personas';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
-import { testApp, admin, mama, bake, distributor, sell, available, availableOf, useSalesApp } from './setup';
+import { admin, available, availableOf, bake, mama, sell, setUpSalesApp, testApp } from './setup';
 
-useSalesApp();
+setUpSalesApp();
 
 describe('two sales racing for the last loaves', () => {
   it('never sells more than were made: 8 sales of 3 for 10 loaves, 3 succeed', async () => {

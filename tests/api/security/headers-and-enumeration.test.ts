@@ -8,9 +8,9 @@ import { buildApp } from '../../../src/server/app';
 import { users } from '../../../src/server/db/schema';
 import { ApiClient, validUser } from '../../support/api-client';
 import { testConfig } from '../../support/test-app';
-import { testApp, withApp, useSecurityApp } from './setup';
+import { setUpSecurityApp, testApp, withApp } from './setup';
 
-useSecurityApp();
+setUpSecurityApp();
 
 describe('security headers', () => {
   let webRoot: string;

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../../src/server/db/schema';
 import { ApiClient, validUser } from '../../support/api-client';
+import { created } from '../../support/fixtures';
 import { createRole, userWithRole } from '../../support/personas';
-import { testApp, admin, useSecurityApp } from './setup';
+import { admin, setUpSecurityApp, testApp } from './setup';
 
-useSecurityApp();
+setUpSecurityApp();
 
 describe('password hashes never leave the server', () => {
   const FORBIDDEN = /password_?hash|\$argon2/i;
@@ -76,57 +76,68 @@ function idFor(url: string, param: string, ids: SeededIds): string | undefined {
 
 /** Something in every table, so every GET route has rows to answer with. */
 async function seedOneOfEverything(): Promise<SeededIds> {
-  const created = async <T = { id: string }>(url: string, body: unknown) => {
-    const reply = await admin.post<T>(url, body);
-    if (reply.status !== 201) throw new Error(`${url}: ${JSON.stringify(reply.body)}`);
-    return reply.body;
-  };
-  const flour = await created('/api/inventory', {
-    name: 'Flour',
-    category: 'ingredients',
-    unit: 'kg',
-    currentStock: 100,
-    minStock: 200,
-    unitCost: 1000,
-  });
-  await created('/api/purchase-orders', {
-    supplier: 'Golden Penny Mills',
-    items: [{ itemId: flour.id, quantity: 10, totalCost: 10_000 }],
-  });
-  const recipe = await created('/api/recipes', {
-    name: 'Agege Bread',
-    ingredients: [{ itemId: flour.id, quantity: 1, unit: 'kg' }],
-  });
-  const batch = await created('/api/production-batches', {
-    recipeId: recipe.id,
-    flourKg: 2,
-    batchNumber: 'SEC-1',
-  });
+  const flour = await created(
+    admin.post('/api/inventory', {
+      name: 'Flour',
+      category: 'ingredients',
+      unit: 'kg',
+      currentStock: 100,
+      minStock: 200,
+      unitCost: 1000,
+    }),
+  );
+  await created(
+    admin.post('/api/purchase-orders', {
+      supplier: 'Golden Penny Mills',
+      items: [{ itemId: flour.id, quantity: 10, totalCost: 10_000 }],
+    }),
+  );
+  const recipe = await created(
+    admin.post('/api/recipes', {
+      name: 'Agege Bread',
+      ingredients: [{ itemId: flour.id, quantity: 1, unit: 'kg' }],
+    }),
+  );
+  const batch = await created(
+    admin.post('/api/production-batches', {
+      recipeId: recipe.id,
+      flourKg: 2,
+      batchNumber: 'SEC-1',
+    }),
+  );
   const done = await admin.patch(`/api/production-batches/${batch.id}`, {
     status: 'completed',
     loavesProduced: 50,
   });
   if (done.status !== 200) throw new Error(JSON.stringify(done.body));
-  const distributor = await created('/api/distributors', {
-    name: 'Mama Put',
-    address: '12 Allen Avenue, Ikeja',
-    phone: '0803 000 0000',
-  });
-  await created('/api/sales-transactions', {
-    distributorId: distributor.id,
-    recipeName: 'Agege Bread',
-    loavesTaken: 10,
-    pricePerLoaf: 500,
-    amountPaid: 1000,
-  });
-  await created('/api/distributor-payments', { distributorId: distributor.id, amount: 500 });
-  await created('/api/bread-returns', {
-    distributorId: distributor.id,
-    recipeName: 'Agege Bread',
-    loavesReturned: 1,
-    pricePerLoaf: 500,
-    reason: 'spoiled',
-  });
+  const distributor = await created(
+    admin.post('/api/distributors', {
+      name: 'Mama Put',
+      address: '12 Allen Avenue, Ikeja',
+      phone: '0803 000 0000',
+    }),
+  );
+  await created(
+    admin.post('/api/sales-transactions', {
+      distributorId: distributor.id,
+      recipeName: 'Agege Bread',
+      loavesTaken: 10,
+      pricePerLoaf: 500,
+      amountPaid: 1000,
+    }),
+  );
+  await created(
+    admin.post('/api/distributor-payments', { distributorId: distributor.id, amount: 500 }),
+  );
+  await created(
+    admin.post('/api/bread-returns', {
+      distributorId: distributor.id,
+      recipeName: 'Agege Bread',
+      loavesReturned: 1,
+      pricePerLoaf: 500,
+      reason: 'spoiled',
+    }),
+  );
   const roleId = await createRole(admin, 'Security Readers', {
     canRead: true,
     canWrite: false,

@@ -2,9 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema';
 import { ApiClient } from '../../support/api-client';
-import { type App, testApp, admin, ADMIN_LOGIN, withApp, sessionCookieOf, sidOf, sessionRow, useSecurityApp } from './setup';
+import {
+  ADMIN_LOGIN,
+  type App,
+  admin,
+  sessionCookieOf,
+  sessionRow,
+  setUpSecurityApp,
+  sidOf,
+  testApp,
+  withApp,
+} from './setup';
 
-useSecurityApp();
+setUpSecurityApp();
 
 describe('the session cookie', () => {
   it('is HttpOnly, SameSite=Lax and not Secure on plain HTTP', async () => {

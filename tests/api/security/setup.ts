@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../../src/server/app';
 import { sessions } from '../../../src/server/db/schema';
-import { ApiClient } from '../../support/api-client';
+import type { ApiClient } from '../../support/api-client';
 import { firstAdmin } from '../../support/personas';
 import { createTestApp, type TestApp, testConfig } from '../../support/test-app';
 
@@ -17,15 +17,15 @@ export let testApp: TestApp;
 export let admin: ApiClient;
 
 /** One app for the test file, and its admin. */
-export function useSecurityApp() {
-beforeAll(async () => {
-  // The sign-in throttle has its own tests; here it must not get in the way of many failures.
-  testApp = await createTestApp({
-    throttle: { perUsername: 1000, perAddress: 1000, windowMs: 60_000 },
+export function setUpSecurityApp() {
+  beforeAll(async () => {
+    // The sign-in throttle has its own tests; here it must not get in the way of many failures.
+    testApp = await createTestApp({
+      throttle: { perUsername: 1000, perAddress: 1000, windowMs: 60_000 },
+    });
+    admin = await firstAdmin(testApp);
   });
-  admin = await firstAdmin(testApp);
-});
-afterAll(() => testApp.close());
+  afterAll(() => testApp.close());
 }
 
 export const ADMIN_LOGIN = { username: 'baker_admin', password: 'correct-horse-1' };

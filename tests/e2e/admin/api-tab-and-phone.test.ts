@@ -1,15 +1,14 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { PHONE, screenshot } from '../../support/browser';
-import { useSignedInPage } from '../../support/signed-in-page';
+import { setUpSignedInPage } from '../../support/signed-in-page';
 import { signInThroughApi, waitForPageTitle, waitUntilSettled } from '../helpers';
 import { ADMIN, LEAVER, userCard, userDialog, userRow } from './setup';
 
 describe('admin panel', () => {
-  const signedIn = useSignedInPage(ADMIN);
+  const signedIn = setUpSignedInPage(ADMIN);
   let page: Page;
   const freshPage = (viewport?: typeof PHONE) => signedIn.freshPage(viewport);
-
 
   beforeAll(async () => {
     page = signedIn.page;

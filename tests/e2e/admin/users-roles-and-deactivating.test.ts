@@ -1,12 +1,30 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { PHONE, screenshot } from '../../support/browser';
-import { useSignedInPage } from '../../support/signed-in-page';
-import { dismissToast, expectToast, fieldError, mainNavigation, navEntryNames, waitForPageTitle } from '../helpers';
-import { ADMIN, fillUserForm, LEAVER, ROLE_NAME, roleCard, signInThroughLanding, STOREKEEPER, STOREKEEPER_NEW_LAST_NAME, userDialog, userRow } from './setup';
+import { type PHONE, screenshot } from '../../support/browser';
+import { setUpSignedInPage } from '../../support/signed-in-page';
+import {
+  dismissToast,
+  expectToast,
+  fieldError,
+  mainNavigation,
+  navEntryNames,
+  waitForPageTitle,
+} from '../helpers';
+import {
+  ADMIN,
+  fillUserForm,
+  LEAVER,
+  ROLE_NAME,
+  roleCard,
+  STOREKEEPER,
+  STOREKEEPER_NEW_LAST_NAME,
+  signInThroughLanding,
+  userDialog,
+  userRow,
+} from './setup';
 
 describe('admin panel', () => {
-  const signedIn = useSignedInPage(ADMIN);
+  const signedIn = setUpSignedInPage(ADMIN);
   let page: Page;
   const freshPage = (viewport?: typeof PHONE) => signedIn.freshPage(viewport);
 

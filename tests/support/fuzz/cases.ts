@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { applyMutation, type JsonSchema, mutationOf } from './mutations';
+import type { Seed } from './seed';
 import { isJsonContentType, type Payload, rawPayload } from './transport';
 import { MAX_UUID, NIL_UUID } from './values';
-import type { Seed } from './seed';
 import type { RouteFuzz } from './write-routes';
 
 /** One fuzz case of a write route (a path and a payload), and whether the route may accept it. */
@@ -33,7 +33,7 @@ const BAD_IDS = [
   'a'.repeat(99),
 ] as const;
 
-interface PathChoice {
+export interface PathChoice {
   label: string;
   id: string;
   /** Names the real record: a valid request may then succeed. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { hostileValue, MAX_UUID, NIL_UUID } from './values';
+import { DATE_LIKE, hostileValue, MAX_UUID, NASTY_STRINGS, NIL_UUID, ofLength } from './values';
 
 /** Mutations of a valid body, guided by the route's JSON schema (limits, unions, optional fields). */
 export type JsonSchema = {
@@ -74,7 +74,6 @@ export function boundaryValues(schemas: readonly JsonSchema[]): unknown[] {
   }
   return out;
 }
-
 
 export type PathKey = string | number;
 

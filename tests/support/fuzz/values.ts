@@ -150,7 +150,7 @@ export const LONG_STRINGS = [
 ] as const;
 
 /** A string of about `length` UTF-16 units made of one hostile character. */
-const ofLength = (unit: string, length: number) =>
+export const ofLength = (unit: string, length: number) =>
   unit.repeat(Math.max(0, Math.ceil(length / unit.length)));
 
 const hostileString = fc.oneof(

@@ -1,9 +1,23 @@
 import fc from 'fast-check';
 import type { ZodType } from 'zod';
-import { adminUserCreateSchema, adminUserUpdateSchema, rolePermissionsSchema, roleSchema, roleUpdateSchema } from '../../../src/domain/admin-schemas';
+import {
+  adminUserCreateSchema,
+  adminUserUpdateSchema,
+  rolePermissionsSchema,
+  roleSchema,
+  roleUpdateSchema,
+} from '../../../src/domain/admin-schemas';
 import { loginSchema, registerSchema } from '../../../src/domain/auth-schemas';
-import { breadReturnSchema, distributorSchema, distributorUpdateSchema, paymentSchema } from '../../../src/domain/distributor-schemas';
-import { inventoryItemSchema, inventoryItemUpdateSchema } from '../../../src/domain/inventory-schemas';
+import {
+  breadReturnSchema,
+  distributorSchema,
+  distributorUpdateSchema,
+  paymentSchema,
+} from '../../../src/domain/distributor-schemas';
+import {
+  inventoryItemSchema,
+  inventoryItemUpdateSchema,
+} from '../../../src/domain/inventory-schemas';
 import { notificationReadSchema } from '../../../src/domain/notifications';
 import { batchSchema, batchUpdateSchema } from '../../../src/domain/production-schemas';
 import { purchaseOrderSchema } from '../../../src/domain/purchase-order-schemas';
