@@ -179,6 +179,56 @@ describe('refused writes are recorded with their status', () => {
   });
 });
 
+describe('sign-in events', () => {
+  it('records a failed sign-in against the account typed, without the password', async () => {
+    const client = new ApiClient(testApp);
+    const { reply, event } = await callAndRecord(client, 'POST', '/api/auth/login', {
+      body: { username: 'BAKER_ADMIN', password: 'wrong-password-typed' },
+    });
+    expect(reply.status).toBe(401);
+    expect(event).toMatchObject({
+      action: 'auth.login_failed',
+      userId: adminId,
+      username: 'baker_admin',
+      recordType: 'user',
+      recordId: adminId,
+      status: 401,
+      summary: { error: 'Invalid username or password' },
+    });
+    expect(JSON.stringify(event)).not.toContain('wrong-password-typed');
+  });
+
+  it('keeps nothing of a name that is no account (it may be a password typed in the wrong field)', async () => {
+    const client = new ApiClient(testApp);
+    const { event } = await callAndRecord(client, 'POST', '/api/auth/login', {
+      body: { username: 'MySecretPass99', password: 'x' },
+    });
+    expect(event).toMatchObject({
+      action: 'auth.login_failed',
+      userId: null,
+      username: null,
+      recordId: null,
+      status: 401,
+    });
+    expect(JSON.stringify(event)).not.toContain('MySecretPass99');
+  });
+
+  it('keeps nothing typed of a refused registration', async () => {
+    const client = new ApiClient(testApp);
+    const { reply, event } = await callAndRecord(client, 'POST', '/api/auth/register', {
+      body: validUser('admin', { password: 'taken-name-pass-1' }),
+    });
+    expect(reply.status).toBe(409);
+    expect(event).toMatchObject({
+      action: 'auth.register',
+      userId: null,
+      status: 409,
+      summary: { error: 'Username already exists' },
+    });
+    expect(JSON.stringify(event)).not.toContain('taken-name-pass-1');
+  });
+});
+
 describe('no password or hash in any audit row', () => {
   it('after register, sign-in, user creation and password changes', async () => {
     const passwords = ['register-pass-77', 'created-pass-88', 'changed-pass-99', 'own-change-11'];
