@@ -2,10 +2,9 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Access, describeAccess, routeKey } from '../domain/access';
+import { type Access, describeAccess } from '../domain/access';
 import type { RouteContract } from '../domain/contracts/contract';
 import { ERROR_CODES, type ErrorCode, fieldErrorSchema } from '../domain/errors';
-import { ROUTE_ACCESS } from './auth/legacy-access';
 
 /**
  * The OpenAPI document is built from the routes themselves: their zod schemas
@@ -34,9 +33,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: (input) => {
       const out = jsonSchemaTransform(input);
-      const method = Array.isArray(input.route.method) ? input.route.method[0] : input.route.method;
       const contract = input.route.config?.contract;
-      const access = contract?.access ?? ROUTE_ACCESS[routeKey(String(method), input.url)];
+      const access = contract?.access;
       const segment = input.url.split('/')[2] ?? 'api';
       const section = SECTION_OF[segment] ?? segment;
       return {

@@ -24,7 +24,7 @@ function receiptOf(answer: Record<string, unknown>) {
 }
 
 /**
- * An answer never shows more than its caller may read (ROUTE_ACCESS decides):
+ * An answer never shows more than its caller may read (its contract's access decides):
  * a look-up reached through a form's right alone keeps only the fields that
  * rule names, and a write answers a caller without read on its module with a
  * receipt, `{ id, message }`, instead of the record. Installed before the

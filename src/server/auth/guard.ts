@@ -1,13 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Access, denialMessage, isAllowed, routeKey } from '../../domain/access';
-import type { RouteAudit } from '../../domain/contracts/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Access, denialMessage, isAllowed } from '../../domain/access';
+import type { RouteAudit, RouteContract } from '../../domain/contracts/contract';
 import type { CurrentUser } from '../../domain/user';
 import { contractOf } from '../contract-route';
 import type { Database } from '../db/connection';
 import { forbidden, notSignedIn } from '../errors';
 import { loadCurrentUser } from '../modules/auth/service';
 import type { ReadCache } from '../read-cache';
-import { ROUTE_ACCESS } from './legacy-access';
 import type { Sessions } from './sessions';
 
 declare module 'fastify' {
@@ -33,11 +32,16 @@ export interface ApiRoute {
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function accessOf(request: FastifyRequest): Access | undefined {
-  const contract = contractOf(request);
-  if (contract) return contract.access;
-  const url = request.routeOptions.url;
-  return url === undefined ? undefined : ROUTE_ACCESS[routeKey(request.method, url)];
+export const accessOf = (request: FastifyRequest): Access | undefined =>
+  contractOf(request)?.access;
+
+/** The route's entry for the tables, or why it may not register. */
+function apiRouteOf(method: string, url: string, contract: RouteContract | undefined): ApiRoute {
+  if (!contract) throw new Error(`${method} ${url} declares no contract (src/domain/contracts)`);
+  if (WRITES.has(method) && !contract.audit) {
+    throw new Error(`${method} ${url} declares no audit action`);
+  }
+  return { method, url, access: contract.access, audit: contract.audit };
 }
 
 /**
@@ -57,15 +61,9 @@ export function installGuard(
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const contract = route.config?.contract;
     for (const method of methods) {
-      const access = contract?.access ?? ROUTE_ACCESS[routeKey(method, route.url)];
-      if (!access) throw new Error(`${method} ${route.url} declares no access: give it a contract`);
-      if (contract && WRITES.has(method) && !contract.audit) {
-        throw new Error(`${method} ${route.url} declares no audit action`);
-      }
-      if (method !== 'HEAD')
-        apiRoutes.push({ method, url: route.url, access, audit: contract?.audit });
+      const entry = apiRouteOf(method, route.url, route.config?.contract);
+      if (method !== 'HEAD') apiRoutes.push(entry);
     }
   });
 
@@ -76,22 +74,25 @@ export function installGuard(
     if (url === undefined || !url.startsWith('/api/')) return;
     const access = accessOf(request);
     if (!access) throw forbidden('This call is not open to anyone');
-
     const userId = request.session?.userId;
-    if (userId) {
-      // Any write empties the cache, so changed rights or a deactivation apply at the next call.
-      request.user = await signedIn.get(`user:${userId}`, () => loadCurrentUser(db, userId));
-      if (!request.user) {
-        // Deleted or deactivated: the session ends here.
-        await sessions.end(request, reply);
-      } else if (!(await sessions.keepAlive(request, reply))) {
-        request.user = null; // signed out meanwhile, perhaps in another process
-      }
-    }
+    if (userId) request.user = await sessionUser(request, reply, userId);
     if (access.kind === 'public') return;
     if (!request.user) throw notSignedIn();
     if (!isAllowed(access, request.user)) throw forbidden(denialMessage(access));
   });
+
+  /** The session's user with their rights, or null when the session has ended. */
+  async function sessionUser(request: FastifyRequest, reply: FastifyReply, userId: string) {
+    // Any write empties the cache, so changed rights or a deactivation apply at the next call.
+    const user = await signedIn.get(`user:${userId}`, () => loadCurrentUser(db, userId));
+    if (!user) {
+      // Deleted or deactivated: the session ends here.
+      await sessions.end(request, reply);
+      return null;
+    }
+    // Signed out meanwhile, perhaps in another process.
+    return (await sessions.keepAlive(request, reply)) ? user : null;
+  }
 }
 
 /** The caller of a route the guard has let through as signed in. */

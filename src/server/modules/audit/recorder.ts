@@ -71,7 +71,7 @@ async function eventOf(
   answer: Answer | null,
 ): Promise<NewAuditEvent> {
   const body = request.body;
-  const { action, recordType } = actionOf(request.method, route, contractOf(request)?.audit, {
+  const { action, recordType } = actionOf(request.method, contractOf(request)?.audit, {
     body,
     status,
   });
