@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { defaultBackupPath } from '../../../src/server/db/backup/command-line';
 import { DERIVED_TABLES, EXCLUDED_TABLES } from '../../../src/server/db/backup/catalog';
+import { defaultBackupPath } from '../../../src/server/db/backup/command-line';
 import { writeBackup } from '../../../src/server/db/backup/dump';
+import { restoreBackup } from '../../../src/server/db/backup/restore';
 import type { Database } from '../../../src/server/db/connection';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
-import { restoreBackup } from '../../../src/server/db/backup/restore';
 import { backedUpBakery } from './bakery';
 import { count, expectOk, rows, tableNames, tempDirs } from './support';
 

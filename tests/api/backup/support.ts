@@ -49,7 +49,11 @@ export async function tableNames(db: Database): Promise<string[]> {
  * `columnsFrom` keeps only the columns that database has: rows of an older
  * schema, compared after later migrations added columns to their tables.
  */
-export async function snapshot(db: Database, except: readonly string[] = [], columnsFrom?: Database) {
+export async function snapshot(
+  db: Database,
+  except: readonly string[] = [],
+  columnsFrom?: Database,
+) {
   const result: Record<string, string[]> = {};
   for (const name of await tableNames(db)) {
     if (except.includes(name)) continue;

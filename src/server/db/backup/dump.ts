@@ -6,7 +6,14 @@ import type { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../connection';
 import { rowsOf } from '../raw-results';
-import { backedUpTables, type CatalogTable, ident, NOT_BACKED_UP, sameNames, table } from './catalog';
+import {
+  backedUpTables,
+  type CatalogTable,
+  ident,
+  NOT_BACKED_UP,
+  sameNames,
+  table,
+} from './catalog';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,

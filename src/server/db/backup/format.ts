@@ -251,7 +251,10 @@ export function readFailure(path: string, error: unknown, stage: 'header' | 'bod
 }
 
 /** Reads and checks the first line of the backup at `path`, from its `lines`. */
-export async function readHeader(path: string, lines: AsyncGenerator<string>): Promise<BackupHeader> {
+export async function readHeader(
+  path: string,
+  lines: AsyncGenerator<string>,
+): Promise<BackupHeader> {
   let first: IteratorResult<string>;
   try {
     first = await lines.next();

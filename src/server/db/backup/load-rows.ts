@@ -7,7 +7,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../connection';
 import { affectedRows } from '../raw-results';
 import { ident, table } from './catalog';
-import { BackupError, type BackupHeader, type BackupTable, isReadError, readFailure, type TableCount } from './format';
+import {
+  BackupError,
+  type BackupHeader,
+  type BackupTable,
+  isReadError,
+  readFailure,
+  type TableCount,
+} from './format';
 
 /** A restore inserts at most this many rows, or about this many bytes, per statement. */
 const INSERT_ROWS = 5000;

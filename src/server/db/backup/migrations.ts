@@ -21,9 +21,8 @@ export interface CodeMigration {
 
 /** The migrations of this code, in order. */
 export function codeMigrations(): CodeMigration[] {
-  const journal = JSON.parse(
-    readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
-  ).entries as { tag: string; when: number }[];
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'))
+    .entries as { tag: string; when: number }[];
   // drizzle's own reader, so hashes are computed exactly as the migrator records them.
   const files = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
   return files.map((file, index) => ({
@@ -35,7 +34,10 @@ export function codeMigrations(): CodeMigration[] {
 }
 
 /** The last migration drizzle recorded in this database, or null when none. */
-export async function appliedSchema(db: Queryable, known: CodeMigration[]): Promise<SchemaVersion | null> {
+export async function appliedSchema(
+  db: Queryable,
+  known: CodeMigration[],
+): Promise<SchemaVersion | null> {
   const [exists] = await rowsOf<{ found: boolean }>(
     db,
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as found`,
@@ -57,7 +59,11 @@ export const describeSchema = (s: SchemaVersion | null) =>
   s ? (s.tag ?? `an unknown migration (${s.hash.slice(0, 12)}…)`) : 'no schema';
 
 /** Index of the backup's schema among this code's migrations; refuses newer or unknown ones. */
-export function checkBackupSchema(path: string, header: BackupHeader, known: CodeMigration[]): number {
+export function checkBackupSchema(
+  path: string,
+  header: BackupHeader,
+  known: CodeMigration[],
+): number {
   const fileSchema = header.schema;
   const index = fileSchema ? known.findIndex((m) => m.hash === fileSchema.hash) : -1;
   if (fileSchema && index !== -1) return index;
