@@ -12,4 +12,10 @@ describe('the one date format (DD MMM YYYY)', () => {
     // 23:30 UTC on 30 September is 00:30 on 1 October in Lagos.
     expect(formatDateTime('2026-09-30T23:30:00Z', 'Africa/Lagos')).toBe('01 Oct 2026, 00:30');
   });
+
+  it('adds the seconds when asked, as the audit trail does', () => {
+    expect(formatDateTime('2026-11-21T13:05:09Z', 'Africa/Lagos', { seconds: true })).toBe(
+      '21 Nov 2026, 14:05:09',
+    );
+  });
 });

@@ -32,10 +32,19 @@ export function formatDate(date: string): string {
   return dayMonthYear(year, month, day);
 }
 
-/** "02 Nov 2026, 09:19" in the bakery's time zone. */
-export function formatDateTime(iso: string, timeZone: string): string {
+/**
+ * "02 Nov 2026, 09:19" in the bakery's time zone; with `seconds`,
+ * "02 Nov 2026, 09:19:05" (the audit trail, where seconds tell events apart).
+ */
+export function formatDateTime(
+  iso: string,
+  timeZone: string,
+  options: { seconds?: boolean } = {},
+): string {
   const at = zonedParts(new Date(iso), timeZone);
-  return `${dayMonthYear(at.year, at.month, at.day)}, ${twoDigits(at.hour)}:${twoDigits(at.minute)}`;
+  const time = `${twoDigits(at.hour)}:${twoDigits(at.minute)}`;
+  const withSeconds = options.seconds ? `${time}:${twoDigits(at.second)}` : time;
+  return `${dayMonthYear(at.year, at.month, at.day)}, ${withSeconds}`;
 }
 
 /** "Nov 21, 2026" ('MMM dd, yyyy') for an instant, in the bakery's time zone. */
