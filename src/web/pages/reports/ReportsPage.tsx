@@ -1,5 +1,5 @@
 import { Button, Card, Group, Tabs, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type FunctionComponent, useState } from 'react';
 import { canRead } from '../../../domain/permissions';
 import {
   filterWording,
@@ -13,7 +13,12 @@ import { useAppInfo, useCurrentUser } from '../../auth/queries';
 import { DateRangeInputs } from '../../components/DateRangeInputs';
 import { formatCalendarDate } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
-import { FinancialTab, InventoryTab, ProductionTab, ReturnsTab, SalesTab } from './tabs';
+import { FinancialTab } from './FinancialTab';
+import { InventoryTab } from './InventoryTab';
+import { ProductionTab } from './ProductionTab';
+import type { TabProps } from './ReportState';
+import { ReturnsTab } from './ReturnsTab';
+import { SalesTab } from './SalesTab';
 
 const TAB_CONTENT = {
   returns: ReturnsTab,
@@ -21,7 +26,7 @@ const TAB_CONTENT = {
   production: ProductionTab,
   inventory: InventoryTab,
   financial: FinancialTab,
-} as const;
+} satisfies Record<ReportTab, FunctionComponent<TabProps>>;
 
 export default function ReportsPage() {
   const user = useCurrentUser().data;

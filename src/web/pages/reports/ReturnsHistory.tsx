@@ -7,9 +7,8 @@ import { formatNaira } from '../../../domain/money';
 import { formatDay } from '../../components/format';
 import { LoadingLine } from '../../components/LoadingLine';
 import { HISTORY_PAGE, returnsHistoryCsvUrl, useReturnsHistory } from './queries';
+import { count } from './ReportState';
 import { ReportTable } from './ReportTable';
-
-const count = (value: number) => value.toLocaleString('en-NG');
 
 /**
  * All Returns History, newest first, a page of 100 at a time: Older follows
