@@ -96,67 +96,6 @@ export const recordListQuerySchema = pageSchema.extend({
   distributorId: recordId('distributorId must be an id').optional(),
 });
 
-export interface Distributor {
-  id: string;
-  name: string;
-  address: string;
-  phone: string;
-  archived: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** The card's figures (docs/rules/money.md: the balance formula). */
-export interface DistributorAccount {
-  /** Sum of loaves taken × price per loaf. */
-  totalOwed: number;
-  /** Amount paid on sales plus separate payments. */
-  totalPaid: number;
-  /** Sum of loaves returned × price per loaf. */
-  totalReturns: number;
-  /** Owed − paid − returns: above 0 the distributor owes the bakery. */
-  balance: number;
-}
-
-export type DistributorWithAccount = Distributor & DistributorAccount;
-
-/** GET /api/distributors/options: an active distributor as the sale form offers it. */
-export interface DistributorOption {
-  id: string;
-  name: string;
-}
-
-export interface DistributorPayment {
-  id: string;
-  distributorId: string;
-  amount: number;
-  paymentMethod: PaymentMethod;
-  description: string | null;
-  createdAt: string;
-}
-
-export interface BreadReturn {
-  id: string;
-  distributorId: string;
-  recipeName: string;
-  loavesReturned: number;
-  pricePerLoaf: number;
-  reason: ReturnReason;
-  notes: string | null;
-  createdAt: string;
-}
-
-/**
- * GET /api/distributors/{id}/returnable: breads it may still return, the price
- * it last paid (the form's default credit) and the most it paid (the limit).
- */
-export interface ReturnableBread {
-  recipeName: string;
-  returnable: number;
-  lastPrice: number;
-  maxPrice: number;
-}
-
 /**
  * A return is credited at no more than the distributor paid for that bread:
  * the highest price among its sales of it, the sales the return is made against.

@@ -70,6 +70,12 @@ export const ERROR_CODES = {
     status: 409,
     meaning: 'The distributor is archived and takes no new records',
   },
+  DISTRIBUTOR_ALREADY_ARCHIVED: { status: 409, meaning: 'The distributor is archived already' },
+  DISTRIBUTOR_NOT_ARCHIVED: { status: 409, meaning: 'The distributor is not archived' },
+  LOAVES_NOT_RETURNABLE: {
+    status: 409,
+    meaning: 'The distributor has fewer loaves of that bread left to return than sent back',
+  },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

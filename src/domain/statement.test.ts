@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Statement } from './contracts/distributors';
 import { toCsv } from './csv';
 import {
-  type Statement,
   type StatementRecord,
   statementCsvRows,
   statementQuerySchema,

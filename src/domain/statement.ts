@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { type CsvRow, csvAmount } from './csv';
-import type { Distributor } from './distributor-schemas';
 import { dateRangeFields, datesInOrder, END_BEFORE_START } from './fields';
 import { addKobo, fromKobo, subtractKobo, sumNaira, toKobo } from './money';
 
@@ -31,9 +30,11 @@ export const STATEMENT_PAGE = 500;
 
 export type StatementQuery = z.input<typeof statementQuerySchema>;
 
-export type StatementKind = 'sale' | 'payment' | 'return';
+/** The statement's lines, in the order they come on one instant. */
+export const STATEMENT_KINDS = ['sale', 'payment', 'return'] as const;
+export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
-/** One sale, payment or return as the statement shows it. */
+/** One sale, payment or return as the statement shows it (before its running balance). */
 export interface StatementRecord {
   kind: StatementKind;
   id: string;
@@ -45,34 +46,16 @@ export interface StatementRecord {
   credit: number;
 }
 
-export interface StatementLine extends StatementRecord {
-  /** The balance after this line. */
-  balance: number;
-}
-
-export interface Statement {
-  distributor: Distributor;
-  startDate: string;
-  endDate: string;
-  openingBalance: number;
-  totalCharges: number;
-  totalCredits: number;
-  closingBalance: number;
-  /**
-   * At most STATEMENT_PAGE lines, from `after` when it was given; their
-   * running balance counts every line before them. The totals cover the
-   * whole range.
-   */
-  lines: StatementLine[];
-  /** Present when more lines follow: the `after` of the next page. */
-  nextCursor?: string;
-}
-
 /** Adds the running balance to records in date order, in whole kobo. */
 export function withRunningBalance(
   openingBalance: number,
   records: readonly StatementRecord[],
-): { lines: StatementLine[]; closingBalance: number; totalCharges: number; totalCredits: number } {
+): {
+  lines: (StatementRecord & { balance: number })[];
+  closingBalance: number;
+  totalCharges: number;
+  totalCredits: number;
+} {
   let balance = toKobo(openingBalance);
   let charges = toKobo(0);
   let credits = toKobo(0);

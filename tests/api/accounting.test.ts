@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AccountingExpenditures,
-  AccountingIncome,
-  AccountingSummary,
-} from '../../src/domain/accounting';
+import {
+  type AccountingExpenditures,
+  type AccountingIncome,
+  type AccountingSummary,
+  expenditureSchema,
+  incomePaymentSchema,
+  incomeSaleSchema,
+} from '../../src/domain/contracts/accounting';
 import { distributorPayments, purchaseOrders, salesTransactions } from '../../src/server/db/schema';
 import type { ApiClient } from '../support/api-client';
 import { created, lagos } from '../support/fixtures';
@@ -154,6 +157,7 @@ describe('accounting summary, cash basis', () => {
     expect(future.status).toBe(400);
     expect(future.body).toEqual({
       message: 'End date cannot be in the future',
+      code: 'INVALID_INPUT',
       errors: [{ path: 'endDate', message: 'End date cannot be in the future' }],
     });
     expect((await summary('startDate=2026-03-01')).status).toBe(400);
@@ -207,6 +211,23 @@ describe('accounting details', () => {
     );
     expect(next.body.expenditures.map((order) => order.id)).toEqual([ids.mondayOrder]);
     expect(next.body.nextCursor).toBeUndefined();
+  });
+
+  it('answers each line with its declared fields only, never the cursor it was read by', async () => {
+    const month = 'startDate=2026-03-01&endDate=2026-03-31';
+    const income = (await admin.get<AccountingIncome>(`/api/accounting/income?${month}`)).body;
+    const orders = (
+      await admin.get<AccountingExpenditures>(`/api/accounting/expenditures?${month}`)
+    ).body;
+    const keys = (shape: object) => Object.keys(shape).sort();
+    for (const [lines, shape] of [
+      [income.sales.transactions, incomeSaleSchema.shape],
+      [income.payments.records, incomePaymentSchema.shape],
+      [orders.expenditures, expenditureSchema.shape],
+    ] as const) {
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) expect(Object.keys(line).sort()).toEqual(keys(shape));
+    }
   });
 });
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountingIncome } from '../../src/domain/accounting';
+import type { AccountingIncome } from '../../src/domain/contracts/accounting';
+import type { Statement } from '../../src/domain/contracts/distributors';
 import type { ReturnHistoryRow, ReturnsReport } from '../../src/domain/contracts/reports';
 import type { KeysetPage } from '../../src/domain/paging';
 import { MAX_OFFSET } from '../../src/domain/paging';
-import type { Statement } from '../../src/domain/statement';
 import type { ApiClient } from '../support/api-client';
 import { firstAdmin } from '../support/personas';
 import { createTestApp, type TestApp } from '../support/test-app';

@@ -109,7 +109,10 @@ describe('the sale form’s distributors', () => {
       expect(options.body).toEqual([{ id: ids.shop, name: 'Mama Put' }]);
       const list = await caller.get('/api/distributors');
       expect(list.status).toBe(403);
-      expect(list.body).toEqual({ message: 'You do not have permission to view Distributors' });
+      expect(list.body).toEqual({
+        message: 'You do not have permission to view Distributors',
+        code: 'FORBIDDEN',
+      });
     }
   });
 

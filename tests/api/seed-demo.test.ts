@@ -1,10 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountingSummary } from '../../src/domain/accounting';
-import type { DashboardSummary } from '../../src/domain/dashboard';
-import type { Distributor, DistributorWithAccount } from '../../src/domain/distributor-schemas';
+import type { AccountingSummary } from '../../src/domain/contracts/accounting';
+import type { DashboardSummary } from '../../src/domain/contracts/dashboard';
+import type {
+  Distributor,
+  DistributorWithAccount,
+  Statement,
+} from '../../src/domain/contracts/distributors';
 import type { InventoryItem } from '../../src/domain/contracts/inventory';
-import { scaledRequirement } from '../../src/domain/production';
 import type { ProductionHistorySummary } from '../../src/domain/contracts/production-history';
 import type { PurchaseOrder } from '../../src/domain/contracts/purchase-orders';
 import type {
@@ -14,8 +17,8 @@ import type {
   ReturnsReport,
   SalesReport,
 } from '../../src/domain/contracts/reports';
-import type { AvailableLoaves } from '../../src/domain/sales-schemas';
-import type { Statement } from '../../src/domain/statement';
+import type { AvailableLoaves } from '../../src/domain/contracts/sales';
+import { scaledRequirement } from '../../src/domain/production';
 import { businessDate } from '../../src/domain/time';
 import { hashPassword } from '../../src/server/auth/password';
 import type { Database } from '../../src/server/db/connection';

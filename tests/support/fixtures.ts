@@ -1,7 +1,7 @@
+import type { DistributorWithAccount } from '../../src/domain/contracts/distributors';
 import type { InventoryItem } from '../../src/domain/contracts/inventory';
 import type { ProductionBatch } from '../../src/domain/contracts/production';
 import type { Recipe } from '../../src/domain/contracts/recipes';
-import type { DistributorWithAccount } from '../../src/domain/contracts/distributors';
 import type { ApiClient, Reply } from './api-client';
 
 /** An instant given as Lagos wall-clock time (UTC+1 all year): lagos('2026-03-01T23:30:00'). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { DistributorWithAccount } from '../../../src/domain/distributor-schemas';
+import type { DistributorWithAccount } from '../../../src/domain/contracts/distributors';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
 import {
   account,
@@ -53,7 +53,7 @@ describe('adding and editing distributors', () => {
   ])('refuses %j with 400 on %s', async (extra, path, message) => {
     const reply = await newDistributor('Refused', extra);
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ message, errors: [{ path, message }] });
+    expect(reply.body).toEqual({ message, code: 'INVALID_INPUT', errors: [{ path, message }] });
   });
 
   it('refuses a new distributor that says it is archived', async () => {
@@ -97,7 +97,7 @@ describe('adding and editing distributors', () => {
     ] as const) {
       const reply = await admin.patch(`/api/distributors/${shop.id}`, body);
       expect(reply.status).toBe(400);
-      expect(reply.body).toEqual({ message, errors: [{ path, message }] });
+      expect(reply.body).toEqual({ message, code: 'INVALID_INPUT', errors: [{ path, message }] });
     }
     // Archiving goes through delete, not an edit.
     expect((await admin.patch(`/api/distributors/${shop.id}`, { archived: true })).status).toBe(
@@ -116,12 +116,13 @@ describe('adding and editing distributors', () => {
       await admin.get(`/api/distributors/${missing}/statement`),
     ]) {
       expect(reply.status).toBe(404);
-      expect(reply.body).toEqual({ message: 'Distributor not found' });
+      expect(reply.body).toEqual({ message: 'Distributor not found', code: 'NOT_FOUND' });
     }
     const bad = await admin.get('/api/distributors/not-an-id');
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({
       message: 'Not a valid id',
+      code: 'INVALID_INPUT',
       errors: [{ path: 'id', message: 'Not a valid id' }],
     });
   });

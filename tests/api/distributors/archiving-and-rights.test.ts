@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DistributorWithAccount } from '../../../src/domain/distributor-schemas';
+import type { DistributorWithAccount } from '../../../src/domain/contracts/distributors';
 import { ApiClient } from '../../support/api-client';
 import { createRole, userWithRole } from '../../support/personas';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
@@ -55,7 +55,10 @@ describe('deleting and archiving', () => {
 
     const again = await admin.delete(`/api/distributors/${shop.id}`);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: 'Come Back Stores is already archived' });
+    expect(again.body).toEqual({
+      message: 'Come Back Stores is already archived',
+      code: 'DISTRIBUTOR_ALREADY_ARCHIVED',
+    });
     expect((await account(shop)).archived).toBe(true);
 
     const back = await admin.patch(`/api/distributors/${shop.id}/unarchive`);
@@ -66,7 +69,10 @@ describe('deleting and archiving', () => {
 
     const twice = await admin.patch(`/api/distributors/${shop.id}/unarchive`);
     expect(twice.status).toBe(409);
-    expect(twice.body).toEqual({ message: 'Come Back Stores is not archived' });
+    expect(twice.body).toEqual({
+      message: 'Come Back Stores is not archived',
+      code: 'DISTRIBUTOR_NOT_ARCHIVED',
+    });
 
     // Active again: it can buy again, and a delete archives it again.
     await sell(shop, 'Agege Bread', 1, 500);
@@ -166,7 +172,10 @@ describe('who may manage distributors', () => {
     expect((await reader.get('/api/distributor-payments')).status).toBe(200);
     expect((await reader.get('/api/bread-returns')).status).toBe(200);
 
-    const change = { message: 'You do not have permission to change Distributors' };
+    const change = {
+      message: 'You do not have permission to change Distributors',
+      code: 'FORBIDDEN',
+    };
     for (const reply of [
       await reader.post('/api/distributor-payments', { distributorId: shop.id, amount: 100 }),
       await reader.post('/api/bread-returns', {
@@ -185,6 +194,7 @@ describe('who may manage distributors', () => {
     expect(remove.status).toBe(403);
     expect(remove.body).toEqual({
       message: 'You do not have permission to delete from Distributors',
+      code: 'FORBIDDEN',
     });
     expect((await reader.post('/api/sales-transactions', {})).status).toBe(403);
     expect(await account(shop)).toMatchObject({ name: 'Permission Test Shop', balance: 2000 });
@@ -223,6 +233,7 @@ describe('who may manage distributors', () => {
     expect(remove.status).toBe(403);
     expect(remove.body).toEqual({
       message: 'You do not have permission to delete from Distributors',
+      code: 'FORBIDDEN',
     });
     expect((await account(shop)).archived).toBe(false);
 
@@ -231,6 +242,7 @@ describe('who may manage distributors', () => {
     expect(unarchive.status).toBe(403);
     expect(unarchive.body).toEqual({
       message: 'You do not have permission to delete from Distributors',
+      code: 'FORBIDDEN',
     });
     expect((await account(shop)).archived).toBe(true);
   });

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AvailableLoaves } from '../../../src/domain/contracts/sales';
 import type {
   BreadReturn,
   DistributorPayment,
   DistributorWithAccount,
   ReturnableBread,
-} from '../../../src/domain/distributor-schemas';
+} from '../../../src/domain/contracts/distributors';
+import type { AvailableLoaves } from '../../../src/domain/contracts/sales';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
 import {
   account,
@@ -71,7 +71,7 @@ describe('payments', () => {
       ...extra,
     });
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ message, errors: [{ path, message }] });
+    expect(reply.body).toEqual({ message, code: 'INVALID_INPUT', errors: [{ path, message }] });
   });
 
   it('refuses a list filter that is not an id', async () => {
@@ -83,7 +83,7 @@ describe('payments', () => {
   it('answers 404 for a payment from a distributor that does not exist', async () => {
     const reply = await pay({ id: randomUUID() }, 100);
     expect(reply.status).toBe(404);
-    expect(reply.body).toEqual({ message: 'Distributor not found' });
+    expect(reply.body).toEqual({ message: 'Distributor not found', code: 'NOT_FOUND' });
   });
 
   it('takes payments from an archived distributor: they settle old debts', async () => {
@@ -147,7 +147,11 @@ describe('returns', () => {
     const tooMany = await giveBack(shop, 'Agege Bread', 7, 500, { reason: 'damaged' });
     expect(tooMany.status).toBe(409);
     const message = 'Returns Shop can return at most 6 loaves of Agege Bread';
-    expect(tooMany.body).toEqual({ message, errors: [{ path: 'loavesReturned', message }] });
+    expect(tooMany.body).toEqual({
+      message,
+      code: 'LOAVES_NOT_RETURNABLE',
+      errors: [{ path: 'loavesReturned', message }],
+    });
 
     expect((await giveBack(shop, 'Agege Bread', 5, 500, { reason: 'damaged' })).status).toBe(201);
     const one = await giveBack(shop, 'Agege Bread', 2, 500);
@@ -164,6 +168,7 @@ describe('returns', () => {
     const noneLeft = 'Returns Shop has no loaves of Agege Bread to return';
     expect(none.body).toEqual({
       message: noneLeft,
+      code: 'LOAVES_NOT_RETURNABLE',
       errors: [{ path: 'loavesReturned', message: noneLeft }],
     });
   });
@@ -217,7 +222,11 @@ describe('returns', () => {
     for (const price of [600.01, 5000, 1_000_000_000]) {
       const reply = await giveBack(buyer, 'Agege Bread', 1, price);
       expect(reply.status, String(price)).toBe(400);
-      expect(reply.body).toEqual({ message, errors: [{ path: 'pricePerLoaf', message }] });
+      expect(reply.body).toEqual({
+        message,
+        code: 'INVALID_INPUT',
+        errors: [{ path: 'pricePerLoaf', message }],
+      });
     }
     expect(await account(buyer)).toEqual(before);
     expect((await admin.get(`/api/bread-returns?distributorId=${buyer.id}`)).body).toEqual([]);
@@ -247,20 +256,20 @@ describe('returns', () => {
   ])('refuses %j with 400 on %s', async (extra, path, message) => {
     const reply = await giveBack(shop, 'Wheat Bread', 1, 700, extra);
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ message, errors: [{ path, message }] });
+    expect(reply.body).toEqual({ message, code: 'INVALID_INPUT', errors: [{ path, message }] });
   });
 
   it('answers 404 for a distributor that does not exist', async () => {
     const reply = await giveBack({ id: randomUUID() }, 'Wheat Bread', 1, 700);
     expect(reply.status).toBe(404);
-    expect(reply.body).toEqual({ message: 'Distributor not found' });
+    expect(reply.body).toEqual({ message: 'Distributor not found', code: 'NOT_FOUND' });
   });
 
   it('answers 404 for the returnable breads of a distributor that does not exist', async () => {
     // Every other /api/distributors/{id}… call answers 404 for an unknown id.
     const returnable = await admin.get(`/api/distributors/${randomUUID()}/returnable`);
     expect(returnable.status).toBe(404);
-    expect(returnable.body).toEqual({ message: 'Distributor not found' });
+    expect(returnable.body).toEqual({ message: 'Distributor not found', code: 'NOT_FOUND' });
   });
 });
 

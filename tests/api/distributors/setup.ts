@@ -1,10 +1,10 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { SaleTransaction } from '../../../src/domain/contracts/sales';
 import type {
   BreadReturn,
   DistributorPayment,
   DistributorWithAccount,
-} from '../../../src/domain/distributor-schemas';
+} from '../../../src/domain/contracts/distributors';
+import type { SaleTransaction } from '../../../src/domain/contracts/sales';
 import type { ApiClient } from '../../support/api-client';
 import { bakeryFixtures, created } from '../../support/fixtures';
 import { firstAdmin } from '../../support/personas';

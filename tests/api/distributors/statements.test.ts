@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DistributorWithAccount } from '../../../src/domain/distributor-schemas';
-import type { Statement } from '../../../src/domain/statement';
+import {
+  type DistributorWithAccount,
+  distributorRecordSchema,
+  type Statement,
+  statementLineSchema,
+} from '../../../src/domain/contracts/distributors';
 import {
   breadReturns,
   distributorPayments,
@@ -158,6 +162,7 @@ describe('statements', () => {
     expect(backwards.status).toBe(400);
     expect(backwards.body).toEqual({
       message: 'End date cannot be before the start date',
+      code: 'INVALID_INPUT',
       errors: [{ path: 'endDate', message: 'End date cannot be before the start date' }],
     });
     for (const [query, path, message] of [
@@ -167,7 +172,7 @@ describe('statements', () => {
     ] as const) {
       const reply = await statement(query);
       expect(reply.status, query).toBe(400);
-      expect(reply.body).toEqual({ message, errors: [{ path, message }] });
+      expect(reply.body).toEqual({ message, code: 'INVALID_INPUT', errors: [{ path, message }] });
     }
     expect((await statement('?from=2025-03-01')).status).toBe(400);
   });
@@ -179,6 +184,7 @@ describe('statements', () => {
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
       message: 'Start date cannot be in the future',
+      code: 'INVALID_INPUT',
       errors: [{ path: 'startDate', message: 'Start date cannot be in the future' }],
     });
   });
@@ -205,6 +211,15 @@ describe('statements', () => {
       '2025-03-31,,Closing balance,0.50,200.30,500.20',
       '',
     ]);
+  });
+
+  it('answers only the declared fields: no account figures, no paging cursor', async () => {
+    const { body } = await statement('?startDate=2025-03-01&endDate=2025-03-31');
+    const keys = (shape: object) => Object.keys(shape).sort();
+    expect(Object.keys(body.distributor).sort()).toEqual(keys(distributorRecordSchema.shape));
+    for (const line of body.lines) {
+      expect(Object.keys(line).sort()).toEqual(keys(statementLineSchema.shape));
+    }
   });
 
   it('refuses a CSV for a bad range or an unknown distributor', async () => {

@@ -138,6 +138,7 @@ describe('recording a sale', () => {
     expect(reply.status).toBe(409);
     expect(reply.body).toEqual({
       message: 'Only 3 loaves of Coconut Bread are available',
+      code: 'LOAVES_NOT_AVAILABLE',
       errors: [{ path: 'loavesTaken', message: 'Only 3 loaves of Coconut Bread are available' }],
     });
     expect((await availableOf('Coconut Bread'))?.totalAvailable).toBe(3);
@@ -154,6 +155,7 @@ describe('recording a sale', () => {
       expect(reply.status).toBe(409);
       expect(reply.body).toEqual({
         message: `No loaves of ${recipeName} are available`,
+        code: 'LOAVES_NOT_AVAILABLE',
         errors: [{ path: 'loavesTaken', message: `No loaves of ${recipeName} are available` }],
       });
     }
@@ -162,7 +164,7 @@ describe('recording a sale', () => {
   it('answers 404 for a distributor that does not exist', async () => {
     const reply = await sell({ id: randomUUID() }, 'Wheat Bread', 1);
     expect(reply.status).toBe(404);
-    expect(reply.body).toEqual({ message: 'Distributor not found' });
+    expect(reply.body).toEqual({ message: 'Distributor not found', code: 'NOT_FOUND' });
   });
 
   it('refuses a sale to an archived distributor with 409 until it is unarchived', async () => {
@@ -176,6 +178,7 @@ describe('recording a sale', () => {
     expect(reply.status).toBe(409);
     expect(reply.body).toEqual({
       message: 'Old Corner Shop is archived and takes no new sales; unarchive first',
+      code: 'DISTRIBUTOR_ARCHIVED',
     });
     expect((await availableOf('Wheat Bread'))?.totalAvailable).toBe(before);
 
@@ -197,7 +200,7 @@ describe('recording a sale', () => {
   ])('refuses %j with 400 on %s', async (extra, path, message) => {
     const reply = await sell(mama, 'Wheat Bread', 1, extra);
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ message, errors: [{ path, message }] });
+    expect(reply.body).toEqual({ message, code: 'INVALID_INPUT', errors: [{ path, message }] });
   });
 
   it('refuses a body with fields the sale does not take', async () => {

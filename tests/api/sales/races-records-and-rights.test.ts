@@ -96,7 +96,10 @@ describe('who may sell', () => {
       phone: '08030000000',
     });
     expect(add.status).toBe(403);
-    expect(add.body).toEqual({ message: 'You do not have permission to change Distributors' });
+    expect(add.body).toEqual({
+      message: 'You do not have permission to change Distributors',
+      code: 'FORBIDDEN',
+    });
     for (const url of [
       '/api/distributors',
       `/api/distributors/${mama.id}`,
@@ -108,7 +111,10 @@ describe('who may sell', () => {
     ]) {
       const reply = await seller.get(url);
       expect(reply.status, url).toBe(403);
-      expect(reply.body).toEqual({ message: 'You do not have permission to view Distributors' });
+      expect(reply.body).toEqual({
+        message: 'You do not have permission to view Distributors',
+        code: 'FORBIDDEN',
+      });
     }
     expect(
       (await seller.post('/api/distributor-payments', { distributorId: mama.id, amount: 1 }))
@@ -139,7 +145,10 @@ describe('who may sell', () => {
       pricePerLoaf: 500,
     });
     expect(reply.status).toBe(403);
-    expect(reply.body).toEqual({ message: 'You do not have permission to change Sales' });
+    expect(reply.body).toEqual({
+      message: 'You do not have permission to change Sales',
+      code: 'FORBIDDEN',
+    });
     // A refused caller learns nothing from validation: still 403 with a bad body.
     expect((await viewer.post('/api/sales-transactions', { loavesTaken: 0 })).status).toBe(403);
     expect((await viewer.get('/api/distributors')).status).toBe(403);
@@ -163,7 +172,10 @@ describe('who may sell', () => {
     expect((await writeOnly.get('/api/distributors')).status).toBe(403);
     const list = await writeOnly.get('/api/sales-transactions');
     expect(list.status).toBe(403);
-    expect(list.body).toEqual({ message: 'You do not have permission to view Sales' });
+    expect(list.body).toEqual({
+      message: 'You do not have permission to view Sales',
+      code: 'FORBIDDEN',
+    });
   });
 
   it('keeps signed-out callers out', async () => {
@@ -171,7 +183,7 @@ describe('who may sell', () => {
     for (const url of ['/api/available-loaves', '/api/sales-transactions']) {
       const reply = await stranger.get(url);
       expect(reply.status).toBe(401);
-      expect(reply.body).toEqual({ message: 'Please sign in to continue' });
+      expect(reply.body).toEqual({ message: 'Please sign in to continue', code: 'NOT_SIGNED_IN' });
     }
   });
 });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll } from 'vitest';
+import type { DistributorWithAccount } from '../../../src/domain/contracts/distributors';
 import type {
   AvailableLoaves,
   SalesSummary,
   SaleTransaction,
 } from '../../../src/domain/contracts/sales';
-import type { DistributorWithAccount } from '../../../src/domain/distributor-schemas';
 import type { ApiClient } from '../../support/api-client';
 import { bakeryFixtures } from '../../support/fixtures';
 import { firstAdmin } from '../../support/personas';

@@ -1,18 +1,20 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import {
-  type AccountingExpenditures,
-  type AccountingIncome,
-  type AccountingPeriodInfo,
   type AccountingQuery,
-  type AccountingSummary,
-  type Expenditure,
   type ExpendituresQuery,
-  type IncomePayment,
   type IncomeQuery,
-  type IncomeSale,
   periodRange,
   profitOf,
 } from '../../../domain/accounting';
+import type {
+  AccountingExpenditures,
+  AccountingIncome,
+  AccountingPeriodInfo,
+  AccountingSummary,
+  Expenditure,
+  IncomePayment,
+  IncomeSale,
+} from '../../../domain/contracts/accounting';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../domain/distributor-schemas';
 import { formatNaira, sumNaira } from '../../../domain/money';
 import { businessDate, businessDateRange } from '../../../domain/time';
@@ -156,7 +158,7 @@ async function paymentsAfter(
     ({ payment, distributorName, cursor }): Listed<IncomePayment> => ({
       id: payment.id,
       distributorName,
-      paymentMethod: payment.paymentMethod,
+      paymentMethod: payment.paymentMethod as PaymentMethod,
       date: payment.createdAt.toISOString(),
       amount: payment.amount,
       cursor,
@@ -255,7 +257,7 @@ export const ACCOUNTING_EXPORTS = {
     cells: (payment: IncomePayment, day: string) => [
       day,
       payment.distributorName ?? 'Unknown Distributor',
-      PAYMENT_METHOD_LABELS[payment.paymentMethod as PaymentMethod] ?? payment.paymentMethod,
+      PAYMENT_METHOD_LABELS[payment.paymentMethod],
     ],
   },
   expenditures: {

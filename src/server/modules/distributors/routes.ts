@@ -1,15 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../domain/admin-schemas';
-import {
-  breadReturnSchema,
-  distributorListQuerySchema,
-  distributorSchema,
-  distributorUpdateSchema,
-  paymentSchema,
-  recordListQuerySchema,
-} from '../../../domain/distributor-schemas';
-import { statementPageQuerySchema, statementQuerySchema } from '../../../domain/statement';
+import { distributorsApi as api } from '../../../domain/contracts/distributors';
+import { serve } from '../../contract-route';
 import { sendCsv } from '../../csv-export';
 import type { Database } from '../../db/connection';
 import * as distributors from './service';
@@ -19,75 +10,29 @@ export function distributorRoutes(
   app: FastifyInstance,
   { db, timeZone }: { db: Database; timeZone: string },
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const withId = { params: idParamsSchema };
+  serve(app, api.list, async ({ query }) =>
+    distributors.listDistributors(db, query.includeArchived),
+  );
+  serve(app, api.options, async () => distributors.distributorOptions(db));
+  serve(app, api.get, async ({ params }) => distributors.getDistributor(db, params.id));
+  serve(app, api.create, async ({ body }) => distributors.createDistributor(db, body));
+  serve(app, api.update, async ({ params, body }) =>
+    distributors.updateDistributor(db, params.id, body),
+  );
+  serve(app, api.remove, async ({ params }) => distributors.deleteDistributor(db, params.id));
+  serve(app, api.unarchive, async ({ params }) => distributors.unarchiveDistributor(db, params.id));
+  serve(app, api.returnable, async ({ params }) => distributors.returnableBreads(db, params.id));
 
-  api.get('/api/distributors', { schema: { querystring: distributorListQuerySchema } }, (request) =>
-    distributors.listDistributors(db, request.query.includeArchived),
+  serve(app, api.statement, async ({ params, query }) =>
+    distributorStatement(db, params.id, query, timeZone),
   );
-  api.get('/api/distributors/options', () => distributors.distributorOptions(db));
-  api.get('/api/distributors/:id', { schema: withId }, (request) =>
-    distributors.getDistributor(db, request.params.id),
-  );
-  api.post('/api/distributors', { schema: { body: distributorSchema } }, async (request, reply) => {
-    const distributor = await distributors.createDistributor(db, request.body);
-    reply.code(201);
-    return distributor;
+  serve(app, api.statementCsv, async ({ params, query }, reply) => {
+    const csv = await statementCsv(db, params.id, query, timeZone);
+    return sendCsv(reply, csv.fileName, csv.rows);
   });
-  api.patch(
-    '/api/distributors/:id',
-    { schema: { ...withId, body: distributorUpdateSchema } },
-    (request) => distributors.updateDistributor(db, request.params.id, request.body),
-  );
-  api.delete('/api/distributors/:id', { schema: withId }, (request) =>
-    distributors.deleteDistributor(db, request.params.id),
-  );
-  api.patch('/api/distributors/:id/unarchive', { schema: withId }, (request) =>
-    distributors.unarchiveDistributor(db, request.params.id),
-  );
-  api.get('/api/distributors/:id/returnable', { schema: withId }, (request) =>
-    distributors.returnableBreads(db, request.params.id),
-  );
 
-  api.get(
-    '/api/distributors/:id/statement',
-    { schema: { ...withId, querystring: statementPageQuerySchema } },
-    (request) => distributorStatement(db, request.params.id, request.query, timeZone),
-  );
-  api.get(
-    '/api/distributors/:id/statement.csv',
-    { schema: { ...withId, querystring: statementQuerySchema } },
-    async (request, reply) => {
-      const csv = await statementCsv(db, request.params.id, request.query, timeZone);
-      return sendCsv(reply, csv.fileName, csv.rows);
-    },
-  );
-
-  api.get(
-    '/api/distributor-payments',
-    { schema: { querystring: recordListQuerySchema } },
-    (request) => distributors.listPayments(db, request.query),
-  );
-  api.post(
-    '/api/distributor-payments',
-    { schema: { body: paymentSchema } },
-    async (request, reply) => {
-      const payment = await distributors.createPayment(db, request.body);
-      reply.code(201);
-      return payment;
-    },
-  );
-
-  api.get('/api/bread-returns', { schema: { querystring: recordListQuerySchema } }, (request) =>
-    distributors.listReturns(db, request.query),
-  );
-  api.post(
-    '/api/bread-returns',
-    { schema: { body: breadReturnSchema } },
-    async (request, reply) => {
-      const back = await distributors.createReturn(db, request.body);
-      reply.code(201);
-      return back;
-    },
-  );
+  serve(app, api.payments, async ({ query }) => distributors.listPayments(db, query));
+  serve(app, api.pay, async ({ body }) => distributors.createPayment(db, body));
+  serve(app, api.returns, async ({ query }) => distributors.listReturns(db, query));
+  serve(app, api.giveBack, async ({ body }) => distributors.createReturn(db, body));
 }

@@ -1,13 +1,16 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type {
   BreadReturn,
-  BreadReturnInput,
   Distributor,
-  DistributorInput,
   DistributorOption,
   DistributorPayment,
-  DistributorUpdateInput,
   DistributorWithAccount,
+  ReturnableBread,
+} from '../../../domain/contracts/distributors';
+import type {
+  BreadReturnInput,
+  DistributorInput,
+  DistributorUpdateInput,
   PaymentInput,
   PaymentMethod,
   ReturnReason,
@@ -23,7 +26,7 @@ import {
   distributors,
   salesTransactions,
 } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import { accountSums } from '../accounts/service';
 
 type DistributorRow = typeof distributors.$inferSelect;
@@ -51,7 +54,10 @@ const withAccount = (row: AccountRow): DistributorWithAccount => ({
 });
 
 /** Active distributors by name, or all of them with `includeArchived`. */
-export async function listDistributors(db: Database, includeArchived: boolean) {
+export async function listDistributors(
+  db: Database,
+  includeArchived: boolean,
+): Promise<DistributorWithAccount[]> {
   const rows = await accountSums(
     db,
     includeArchived ? undefined : eq(distributors.archived, false),
@@ -77,13 +83,20 @@ export async function getDistributor(
   return withAccount(row);
 }
 
-export async function createDistributor(db: Database, input: DistributorInput) {
+export async function createDistributor(
+  db: Database,
+  input: DistributorInput,
+): Promise<DistributorWithAccount> {
   const [row] = await db.insert(distributors).values(input).returning({ id: distributors.id });
   if (!row) throw new Error('insert returned no row');
   return getDistributor(db, row.id);
 }
 
-export async function updateDistributor(db: Database, id: string, input: DistributorUpdateInput) {
+export async function updateDistributor(
+  db: Database,
+  id: string,
+  input: DistributorUpdateInput,
+): Promise<DistributorWithAccount> {
   const [row] = await db
     .update(distributors)
     .set({ ...input, updatedAt: new Date() })
@@ -114,7 +127,8 @@ const hasAny = async (
 export async function deleteDistributor(db: Database, id: string) {
   return db.transaction(async (tx) => {
     const row = await lockDistributor(tx, id);
-    if (row.archived) throw conflict(`${row.name} is already archived`);
+    if (row.archived)
+      throw new AppError('DISTRIBUTOR_ALREADY_ARCHIVED', `${row.name} is already archived`);
     const used =
       (await hasAny(tx, salesTransactions, id)) ||
       (await hasAny(tx, distributorPayments, id)) ||
@@ -137,7 +151,8 @@ export async function deleteDistributor(db: Database, id: string) {
 export async function unarchiveDistributor(db: Database, id: string) {
   return db.transaction(async (tx) => {
     const row = await lockDistributor(tx, id);
-    if (!row.archived) throw conflict(`${row.name} is not archived`);
+    if (!row.archived)
+      throw new AppError('DISTRIBUTOR_NOT_ARCHIVED', `${row.name} is not archived`);
     await tx
       .update(distributors)
       .set({ archived: false, updatedAt: new Date() })
@@ -168,7 +183,10 @@ const toPayment = (row: PaymentRow): DistributorPayment => ({
 });
 
 /** Payments are taken from archived distributors too: they settle old debts. */
-export async function createPayment(db: Database, input: PaymentInput) {
+export async function createPayment(
+  db: Database,
+  input: PaymentInput,
+): Promise<DistributorPayment> {
   return db.transaction(async (tx) => {
     await requireDistributor(tx, input.distributorId);
     const [row] = await tx
@@ -188,7 +206,7 @@ export async function createPayment(db: Database, input: PaymentInput) {
 export async function listPayments(
   db: Database,
   query: { distributorId?: string; limit: number; offset: number },
-) {
+): Promise<DistributorPayment[]> {
   const rows = await db
     .select()
     .from(distributorPayments)
@@ -218,7 +236,7 @@ const toReturn = (row: ReturnRow): BreadReturn => ({
  * it bought less what it already returned; the lock keeps two returns from
  * both passing that check.
  */
-export async function createReturn(db: Database, input: BreadReturnInput) {
+export async function createReturn(db: Database, input: BreadReturnInput): Promise<BreadReturn> {
   return db.transaction(async (tx) => {
     const distributor = await requireDistributor(tx, input.distributorId);
     await lockFor(tx, `bakery:returns:${input.distributorId}`);
@@ -249,7 +267,7 @@ export async function createReturn(db: Database, input: BreadReturnInput) {
         returnable <= 0
           ? `${distributor.name} has no loaves of ${input.recipeName} to return`
           : `${distributor.name} can return at most ${countOf(returnable, 'loaf')} of ${input.recipeName}`;
-      throw conflict(message, [{ path: 'loavesReturned', message }]);
+      throw new AppError('LOAVES_NOT_RETURNABLE', message, [{ path: 'loavesReturned', message }]);
     }
     const maxPrice = Number(bought?.maxPrice);
     if (toKobo(input.pricePerLoaf) > toKobo(maxPrice)) {
@@ -275,7 +293,7 @@ export async function createReturn(db: Database, input: BreadReturnInput) {
 export async function listReturns(
   db: Database,
   query: { distributorId?: string; limit: number; offset: number },
-) {
+): Promise<BreadReturn[]> {
   const rows = await db
     .select()
     .from(breadReturns)
@@ -290,7 +308,10 @@ export async function listReturns(
  * The breads a distributor can still return, with how many and the price it
  * last paid: the Record Return form's choices.
  */
-export async function returnableBreads(db: Database, distributorId: string) {
+export async function returnableBreads(
+  db: Database,
+  distributorId: string,
+): Promise<ReturnableBread[]> {
   const [known] = await db
     .select({ id: distributors.id })
     .from(distributors)

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Statement } from '../../../domain/contracts/distributors';
 import {
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
@@ -10,7 +11,6 @@ import { addKobo, formatNaira, fromKobo, subtractKobo, toKobo } from '../../../d
 import { loavesValue } from '../../../domain/sales-schemas';
 import {
   STATEMENT_PAGE,
-  type Statement,
   type StatementKind,
   type StatementPageQuery,
   type StatementQuery,

@@ -4,10 +4,10 @@
  * recipe, distributor) instead of ids and Date instead of ISO text.
  */
 
+import type { BreadReturn, DistributorPayment } from '../../../domain/contracts/distributors';
 import type { ProductionBatch } from '../../../domain/contracts/production';
 import type { PurchaseOrder, PurchaseOrderLine } from '../../../domain/contracts/purchase-orders';
 import type { SaleTransaction } from '../../../domain/contracts/sales';
-import type { BreadReturn, DistributorPayment } from '../../../domain/distributor-schemas';
 import type { StockMovementReason } from '../../../domain/inventory-schemas';
 import type { Kobo } from '../../../domain/money';
 import type { SupplierKey } from '../catalog';

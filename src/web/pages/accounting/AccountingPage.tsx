@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@ma
 import { IconCash, IconChartPie, IconReceipt, IconTrendingUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ACCOUNTING_PERIODS, PERIOD_LABELS, type PeriodType } from '../../../domain/accounting';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../domain/distributor-schemas';
+import { PAYMENT_METHOD_LABELS } from '../../../domain/distributor-schemas';
 import { formatNaira } from '../../../domain/money';
 import { businessDate, DEFAULT_TIME_ZONE } from '../../../domain/time';
 import { countOf } from '../../../domain/words';
@@ -14,6 +14,7 @@ import { StatCard } from '../../components/StatCard';
 import { DetailsCard, DetailsList } from './DetailsCard';
 import {
   type AccountingFilter,
+  accountingCsvUrl,
   useAccountingSummary,
   useExpenditures,
   useIncomePayments,
@@ -42,11 +43,7 @@ export default function AccountingPage() {
   const [showDetails, setShowDetails] = useState(false);
 
   const filter: AccountingFilter =
-    period !== 'custom'
-      ? `period=${period}`
-      : startDate && endDate
-        ? `startDate=${startDate}&endDate=${endDate}`
-        : null;
+    period !== 'custom' ? { period } : startDate && endDate ? { startDate, endDate } : null;
   const summary = useAccountingSummary(filter);
   const sales = useIncomeSales(filter, showDetails);
   const payments = useIncomePayments(filter, showDetails);
@@ -161,7 +158,7 @@ export default function AccountingPage() {
                     })),
                   )}
                   count={sales.data?.pages[0]?.count ?? 0}
-                  csvHref={`/api/accounting/income/sales.csv?${filter}`}
+                  csvHref={accountingCsvUrl('salesCsv', filter)}
                   totalLabel="Total Sales Income:"
                   total={sales.data?.pages[0]?.totalAmount}
                 />
@@ -174,13 +171,13 @@ export default function AccountingPage() {
                     page.records.map((payment) => ({
                       id: payment.id,
                       title: payment.distributorName ?? 'Unknown Distributor',
-                      subtitle: PAYMENT_METHOD_LABELS[payment.paymentMethod as PaymentMethod],
+                      subtitle: PAYMENT_METHOD_LABELS[payment.paymentMethod],
                       date: formatDay(payment.date, timeZone),
                       amount: payment.amount,
                     })),
                   )}
                   count={payments.data?.pages[0]?.count ?? 0}
-                  csvHref={`/api/accounting/income/payments.csv?${filter}`}
+                  csvHref={accountingCsvUrl('paymentsCsv', filter)}
                   totalLabel="Total Payments:"
                   total={payments.data?.pages[0]?.totalAmount}
                 />
@@ -201,7 +198,7 @@ export default function AccountingPage() {
                     })),
                   )}
                   count={orders.data?.pages[0]?.count ?? 0}
-                  csvHref={`/api/accounting/expenditures.csv?${filter}`}
+                  csvHref={accountingCsvUrl('expendituresCsv', filter)}
                   totalLabel="Total Expenditures:"
                   total={orders.data?.pages[0]?.totalAmount}
                 />

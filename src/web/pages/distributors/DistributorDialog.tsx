@@ -1,11 +1,8 @@
 import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import {
-  type DistributorInput,
-  type DistributorWithAccount,
-  distributorSchema,
-} from '../../../domain/distributor-schemas';
+import type { DistributorWithAccount } from '../../../domain/contracts/distributors';
+import { type DistributorInput, distributorSchema } from '../../../domain/distributor-schemas';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
 import { useAddDistributor, useEditDistributor } from './queries';

@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { DistributorWithAccount } from '../../../domain/distributor-schemas';
+import type { DistributorWithAccount } from '../../../domain/contracts/distributors';
 import { formatNaira } from '../../../domain/money';
 import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';

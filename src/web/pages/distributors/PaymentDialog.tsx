@@ -1,8 +1,8 @@
 import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
+import type { DistributorWithAccount } from '../../../domain/contracts/distributors';
 import {
-  type DistributorWithAccount,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type PaymentInput,

@@ -1,10 +1,10 @@
 import { Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
+import type { DistributorWithAccount } from '../../../domain/contracts/distributors';
 import {
   type BreadReturnInput,
   breadReturnSchema,
-  type DistributorWithAccount,
   RETURN_REASON_LABELS,
   RETURN_REASONS,
   returnPriceTooHigh,

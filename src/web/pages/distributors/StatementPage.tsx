@@ -2,9 +2,9 @@ import { Anchor, Box, Button, Card, Group, Stack, Table, Text, Title } from '@ma
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
+import type { Statement, StatementLine } from '../../../domain/contracts/distributors';
 import { EARLIEST_DATE } from '../../../domain/fields';
 import { formatNaira } from '../../../domain/money';
-import type { Statement, StatementLine } from '../../../domain/statement';
 import { businessDate, DEFAULT_TIME_ZONE } from '../../../domain/time';
 import { useAppInfo } from '../../auth/queries';
 import { DateField } from '../../components/DateField';
@@ -12,7 +12,7 @@ import { DATE_INPUT_FORMAT, formatDate, formatDateTime } from '../../components/
 import { Letterhead } from '../../components/Letterhead';
 import { LoadingLine } from '../../components/LoadingLine';
 import { balanceColour } from './DistributorsPage';
-import { statementQuery, useStatement } from './queries';
+import { statementCsvUrl, useStatement } from './queries';
 
 const KIND_LABEL = { sale: 'Sale', payment: 'Payment', return: 'Return' } as const;
 
@@ -181,7 +181,7 @@ export default function StatementPage() {
           </Button>
           <Button
             component="a"
-            href={`/api/distributors/${id}/statement.csv?${statementQuery(startDate, endDate)}`}
+            href={statementCsvUrl(id, startDate, endDate)}
             download
             color="orange"
             leftSection={<IconDownload size={16} aria-hidden />}

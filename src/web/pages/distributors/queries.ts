@@ -1,16 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { distributorsApi } from '../../../domain/contracts/distributors';
 import type {
-  BreadReturn,
   BreadReturnInput,
   DistributorInput,
-  DistributorPayment,
   DistributorUpdateInput,
-  DistributorWithAccount,
   PaymentInput,
-  ReturnableBread,
 } from '../../../domain/distributor-schemas';
-import type { Statement } from '../../../domain/statement';
-import { apiGet, apiRequest } from '../../api/http';
+import { call, urlOf } from '../../api/http';
 
 export const distributorKeys = {
   list: (includeArchived: boolean) => ['/api/distributors', 'list', includeArchived] as const,
@@ -23,30 +19,30 @@ export const useDistributors = (includeArchived = false, enabled = true) =>
   useQuery({
     queryKey: distributorKeys.list(includeArchived),
     queryFn: () =>
-      apiGet<DistributorWithAccount[]>(
-        includeArchived ? '/api/distributors?includeArchived=true' : '/api/distributors',
-      ),
+      call(distributorsApi.list, { query: includeArchived ? { includeArchived: 'true' } : {} }),
     enabled,
   });
 
 export const useReturnableBreads = (id: string | null) =>
   useQuery({
     queryKey: distributorKeys.returnable(id ?? ''),
-    queryFn: () => apiGet<ReturnableBread[]>(`/api/distributors/${id}/returnable`),
+    queryFn: () => call(distributorsApi.returnable, { params: { id: id ?? '' } }),
     enabled: id !== null,
   });
 
-export const statementQuery = (startDate: string, endDate: string) =>
-  `startDate=${startDate}&endDate=${endDate}`;
+/** The Download CSV link: the whole statement over the dates. */
+export const statementCsvUrl = (id: string, startDate: string, endDate: string) =>
+  urlOf(distributorsApi.statementCsv, { params: { id }, query: { startDate, endDate } });
 
 /** A statement, its lines 500 at a time: each later page follows the last one's cursor. */
 export const useStatement = (id: string, startDate: string, endDate: string) =>
   useInfiniteQuery({
     queryKey: distributorKeys.statement(id, startDate, endDate),
     queryFn: ({ pageParam }) =>
-      apiGet<Statement>(
-        `/api/distributors/${id}/statement?${statementQuery(startDate, endDate)}${pageParam ? `&after=${pageParam}` : ''}`,
-      ),
+      call(distributorsApi.statement, {
+        params: { id },
+        query: { startDate, endDate, after: pageParam },
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor,
     enabled: startDate !== '' && endDate !== '',
@@ -54,34 +50,26 @@ export const useStatement = (id: string, startDate: string, endDate: string) =>
 
 export const useAddDistributor = () =>
   useMutation({
-    mutationFn: (input: DistributorInput) =>
-      apiRequest<DistributorWithAccount>('POST', '/api/distributors', input),
+    mutationFn: (input: DistributorInput) => call(distributorsApi.create, { body: input }),
   });
 export const useEditDistributor = () =>
   useMutation({
     mutationFn: ({ id, input }: { id: string; input: DistributorUpdateInput }) =>
-      apiRequest<DistributorWithAccount>('PATCH', `/api/distributors/${id}`, input),
+      call(distributorsApi.update, { params: { id }, body: input }),
   });
 export const useDeleteDistributor = () =>
   useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<{ action: 'deleted' | 'archived'; message: string }>(
-        'DELETE',
-        `/api/distributors/${id}`,
-      ),
+    mutationFn: (id: string) => call(distributorsApi.remove, { params: { id } }),
   });
 export const useUnarchiveDistributor = () =>
   useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<{ message: string }>('PATCH', `/api/distributors/${id}/unarchive`),
+    mutationFn: (id: string) => call(distributorsApi.unarchive, { params: { id } }),
   });
 export const useRecordPayment = () =>
   useMutation({
-    mutationFn: (input: PaymentInput) =>
-      apiRequest<DistributorPayment>('POST', '/api/distributor-payments', input),
+    mutationFn: (input: PaymentInput) => call(distributorsApi.pay, { body: input }),
   });
 export const useRecordReturn = () =>
   useMutation({
-    mutationFn: (input: BreadReturnInput) =>
-      apiRequest<BreadReturn>('POST', '/api/bread-returns', input),
+    mutationFn: (input: BreadReturnInput) => call(distributorsApi.giveBack, { body: input }),
   });

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { distributorsApi } from '../../../domain/contracts/distributors';
 import { salesApi } from '../../../domain/contracts/sales';
-import type { DistributorOption } from '../../../domain/distributor-schemas';
 import type { SaleInput } from '../../../domain/sales-schemas';
-import { apiGet, call } from '../../api/http';
+import { call } from '../../api/http';
 
 /** Recent Sales shows the last 5 (docs/screens/sales.md). */
 const RECENT_SALES = 5;
@@ -25,7 +25,7 @@ export const useAvailableLoaves = (enabled = true) =>
 export const useDistributorOptions = (enabled = true) =>
   useQuery({
     queryKey: salesKeys.distributorOptions,
-    queryFn: () => apiGet<DistributorOption[]>('/api/distributors/options'),
+    queryFn: () => call(distributorsApi.options),
     enabled,
   });
 
