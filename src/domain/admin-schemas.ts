@@ -105,31 +105,3 @@ export const rolePermissionsSchema = z.strictObject({
 export type RolePermissionsInput = z.infer<typeof rolePermissionsSchema>;
 
 export const idParamsSchema = z.strictObject({ id: recordId('Not a valid id') });
-
-/** What the admin screens show of a user: never a password hash. */
-export interface AdminUser {
-  id: string;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  isAdmin: boolean;
-  isActive: boolean;
-  roleId: string | null;
-  roleName: string | null;
-  createdAt: string;
-}
-
-export interface RoleWithPermissions {
-  id: string;
-  name: string;
-  description: string | null;
-  isActive: boolean;
-  userCount: number;
-  permissions: {
-    module: (typeof MODULE_KEYS)[number];
-    canRead: boolean;
-    canWrite: boolean;
-    canDelete: boolean;
-  }[];
-}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instant } from './contracts/contract';
 import { dateRangeFields, datesInOrder, END_BEFORE_START } from './fields';
 import { pageSchema } from './paging';
 
@@ -140,22 +141,23 @@ export const auditQuerySchema = pageSchema
   .refine(datesInOrder, END_BEFORE_START);
 export type AuditQuery = z.input<typeof auditQuerySchema>;
 
-/** One row of the audit trail as the API sends it. */
-export interface AuditEvent {
-  id: string;
+/** One row of the audit trail as `GET /api/admin/audit` sends it. */
+export const auditEventSchema = z.object({
+  id: z.string(),
   /** ISO instant. */
-  at: string;
-  userId: string | null;
+  at: instant,
+  userId: z.string().nullable(),
   /** As it was at the time (the user may since have been renamed or deleted). */
-  username: string | null;
-  action: string;
-  method: string;
+  username: z.string().nullable(),
+  action: z.string(),
+  method: z.string(),
   /** The route as the router knows it, e.g. "/api/inventory/:id". */
-  route: string;
-  recordType: string | null;
-  recordId: string | null;
-  status: number;
-  clientAddress: string | null;
+  route: z.string(),
+  recordType: z.string().nullable(),
+  recordId: z.string().nullable(),
+  status: z.number(),
+  clientAddress: z.string().nullable(),
   /** What was sent (passwords replaced by "[redacted]", long values cut) and, on refusal, why. */
-  summary: Record<string, unknown> | null;
-}
+  summary: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;

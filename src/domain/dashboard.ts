@@ -1,37 +1,15 @@
-import type { InventoryItem } from './contracts/inventory';
+import { z } from 'zod';
 import type { ModuleKey } from './modules';
 import { type AccessSubject, canRead, canWrite } from './permissions';
-import type { BatchStatus } from './production-schemas';
-import type { PurchaseOrderStatus } from './purchase-order-schemas';
-
-export interface RecentBatch {
-  id: string;
-  recipeName: string;
-  batchNumber: string;
-  flourKg: number;
-  status: BatchStatus;
-  createdAt: string;
-}
-
-export interface PendingOrder {
-  id: string;
-  supplier: string;
-  orderNumber: string;
-  totalAmount: number;
-  status: PurchaseOrderStatus;
-}
 
 /** An order still to arrive that holds a line of a low-stock item. */
-export interface OpenOrderLine {
-  orderId: string;
-  orderNumber: string;
-  quantity: number;
-  status: 'pending' | 'shipped';
-}
-
-export interface LowStockAlert extends InventoryItem {
-  openOrders: OpenOrderLine[];
-}
+export const openOrderLineSchema = z.object({
+  orderId: z.string(),
+  orderNumber: z.string(),
+  quantity: z.number(),
+  status: z.enum(['pending', 'shipped']),
+});
+export type OpenOrderLine = z.infer<typeof openOrderLineSchema>;
 
 /** What Reorder hands Create Order (as navigation state): the proposed quantity and the orders already open. */
 export interface ReorderIntent {
@@ -40,37 +18,18 @@ export interface ReorderIntent {
 }
 
 /**
- * `GET /api/dashboard/summary`. Each part is null when the user may not read
- * it (see dashboardParts), so the dashboard shows only what the user may see.
+ * The parts of `GET /api/dashboard/summary`, each with the module whose read
+ * right shows it: a part the user may not read is null, so the dashboard
+ * shows only what the user may see.
  */
-export interface DashboardSummary {
-  inventory: { totalValue: number; lowStockCount: number; lowStockItems: LowStockAlert[] } | null;
-  production: {
-    todaysFlourKg: number;
-    todaysBatchCount: number;
-    recentBatches: RecentBatch[];
-  } | null;
-  purchaseOrders: { pendingCount: number; pendingOrders: PendingOrder[] } | null;
-  sales: {
-    todaysSaleCount: number;
-    todaysLoavesSold: number;
-    todaysSalesValue: number;
-    loavesAvailable: { recipeName: string; loaves: number }[];
-  } | null;
-  /** What distributors owe in all (positive balances; one's credit does not offset another's debt). */
-  moneyOwed: { total: number; distributorCount: number } | null;
-}
-
-export type DashboardPart = keyof DashboardSummary;
-
-/** The module whose read right shows each part. */
-export const PART_MODULE: Record<DashboardPart, ModuleKey> = {
+export const PART_MODULE = {
   inventory: 'inventory',
   production: 'production',
   purchaseOrders: 'purchase_orders',
   sales: 'sales',
   moneyOwed: 'distributors',
-};
+} as const satisfies Record<string, ModuleKey>;
+export type DashboardPart = keyof typeof PART_MODULE;
 
 /** The parts of the dashboard this user may read, in the order they are shown. */
 export function dashboardParts(user: AccessSubject): DashboardPart[] {

@@ -24,6 +24,16 @@ export const ERROR_CODES = {
     status: 401,
     meaning: 'Wrong username or password, or a deactivated account',
   },
+  REGISTRATION_CLOSED: { status: 403, meaning: 'An administrator has closed self-registration' },
+  USERNAME_TAKEN: { status: 409, meaning: 'Another account has this username' },
+  EMAIL_TAKEN: { status: 409, meaning: 'Another account has this e-mail address' },
+  OWN_ACCOUNT: {
+    status: 409,
+    meaning: 'Administrators cannot delete, deactivate or demote their own account',
+  },
+  LAST_ADMIN: { status: 409, meaning: 'The change would leave no active administrator' },
+  USER_ALREADY_DEACTIVATED: { status: 409, meaning: 'The user is deactivated already' },
+  ROLE_NAME_TAKEN: { status: 409, meaning: 'Another role has this name' },
 
   // Inventory, purchase orders and recipes
   ITEM_NAME_TAKEN: { status: 409, meaning: 'Another item in use has that name' },

@@ -35,28 +35,18 @@ export function visibleKinds(subject: AccessSubject): NotificationKind[] {
 }
 
 /** One notification as a rule finds it; the list adds whether the user has read it. */
-export interface Notice {
-  key: string;
-  kind: NotificationKind;
-  title: string;
-  message: string;
-  link: string;
+export const noticeSchema = z.object({
+  key: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  message: z.string(),
+  link: z.string(),
   /** When it began to hold, as far as the data tells: the newest come first. */
-  since: string;
-}
+  since: z.string(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
 
-export interface AppNotification extends Notice {
-  read: boolean;
-}
-
-/** `GET /api/notifications` (and the answer to marking some read). */
-export interface NotificationList {
-  /** The newest NOTIFICATION_LIST_LIMIT, unread first. */
-  notifications: AppNotification[];
-  total: number;
-  unread: number;
-}
-
+/** How many the list holds: the newest, unread first. */
 export const NOTIFICATION_LIST_LIMIT = 50;
 
 const QUANTITY = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 3 });
@@ -163,7 +153,7 @@ export function notificationList(notices: readonly Notice[], read: ReadonlySet<s
     notifications: all.slice(0, NOTIFICATION_LIST_LIMIT),
     total: all.length,
     unread: all.filter((item) => !item.read).length,
-  } satisfies NotificationList;
+  };
 }
 
 const KEY = z

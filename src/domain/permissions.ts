@@ -1,13 +1,16 @@
-import type { ModuleKey } from './modules';
+import { z } from 'zod';
+import { MODULE_KEYS, type ModuleKey } from './modules';
 
 export type Right = 'read' | 'write' | 'delete';
 
-export interface ModulePermission {
-  module: ModuleKey;
-  canRead: boolean;
-  canWrite: boolean;
-  canDelete: boolean;
-}
+/** A role's rights on one module, and a user's once their roles' are merged. */
+export const modulePermissionSchema = z.object({
+  module: z.enum(MODULE_KEYS),
+  canRead: z.boolean(),
+  canWrite: z.boolean(),
+  canDelete: z.boolean(),
+});
+export type ModulePermission = z.infer<typeof modulePermissionSchema>;
 
 /** What the server needs to know about a signed-in user to decide access. */
 export interface AccessSubject {

@@ -29,17 +29,17 @@ export const appSettingsSchema = z.strictObject({
 });
 export type AppSettingsInput = z.input<typeof appSettingsSchema>;
 
-export interface Letterhead {
-  /** Empty until an administrator sets it. */
-  bakeryName: string;
-  bakeryAddress: string;
-  bakeryPhone: string;
-}
+/** `GET /api/letterhead`: each field empty until an administrator sets it. */
+export const letterheadSchema = z.object({
+  bakeryName: z.string(),
+  bakeryAddress: z.string(),
+  bakeryPhone: z.string(),
+});
+export type Letterhead = z.infer<typeof letterheadSchema>;
 
 /** `GET /api/admin/settings`: every setting, the letterhead's empty until set. */
-export interface AppSettings extends Letterhead {
-  allowSelfRegistration: boolean;
-}
+export const settingsSchema = letterheadSchema.extend({ allowSelfRegistration: z.boolean() });
+export type AppSettings = z.infer<typeof settingsSchema>;
 
 /** Until an administrator changes them. */
 export const DEFAULT_SETTINGS: AppSettings = {

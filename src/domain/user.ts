@@ -1,16 +1,21 @@
-import type { ModulePermission } from './permissions';
+import { z } from 'zod';
+import { modulePermissionSchema } from './permissions';
 
-/** The signed-in user as `GET /api/auth/user` returns it. */
-export interface CurrentUser {
-  id: string;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  isAdmin: boolean;
-  roles: { id: string; name: string }[];
-  permissions: ModulePermission[];
-}
+/**
+ * The signed-in user as `GET /api/auth/user` and a sign-in answer it, with the
+ * rights their active roles grant: what the guard decides by, and the web too.
+ */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  isAdmin: z.boolean(),
+  roles: z.array(z.object({ id: z.string(), name: z.string() })),
+  permissions: z.array(modulePermissionSchema),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 type NamedUser = Pick<CurrentUser, 'firstName' | 'lastName' | 'email'>;
 

@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { adminApi, openApiDocumentSchema } from '../domain/contracts/admin';
 import { installAnswerLimits } from './auth/answer-limits';
 import { installGuard } from './auth/guard';
 import { LoginThrottle, type ThrottleLimits } from './auth/login-throttle';
@@ -12,7 +13,7 @@ import { resolveSessionSecret } from './auth/session-secret';
 import { DatabaseSessionStore } from './auth/session-store';
 import { installSessions } from './auth/sessions';
 import { installCachedAnswers } from './cached-answers';
-import { serializerCompiler } from './contract-route';
+import { serializerCompiler, serve } from './contract-route';
 import type { AppConfig } from './config';
 import type { ChangeFeed, Database } from './db/connection';
 import { requestScoped } from './db/request-transaction';
@@ -215,7 +216,8 @@ export async function buildApp({
   reportRoutes(app, { db, timeZone: config.timeZone, cache });
   dashboardRoutes(app, { db, timeZone: config.timeZone, cache });
   notificationRoutes(app, { db, timeZone: config.timeZone });
-  app.get('/api/openapi.json', () => app.swagger());
+  // @fastify/swagger types the document as any OpenAPI version's: read it as the contract describes it.
+  serve(app, adminApi.openApi, async () => openApiDocumentSchema.parse(app.swagger()));
   serveWebApp(app, config.webRoot);
   return app;
 }

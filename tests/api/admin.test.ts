@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminUser, RoleWithPermissions } from '../../src/domain/admin-schemas';
+import {
+  type AdminUser,
+  adminApi,
+  adminUserSchema,
+  type RoleWithPermissions,
+} from '../../src/domain/contracts/admin';
+import { serializerCompiler, serve } from '../../src/server/contract-route';
 import { sessions, stockMovements, users } from '../../src/server/db/schema';
 import { ApiClient } from '../support/api-client';
 import { createRole, firstAdmin, userWithRole } from '../support/personas';
@@ -94,7 +102,11 @@ describe('users', () => {
   ])('refuses %s = %j with "%s"', async (field, value, message) => {
     const reply = await admin.post('/api/admin/users', newUser('bad', { [field]: value }));
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ message, errors: [{ path: field, message }] });
+    expect(reply.body).toEqual({
+      message,
+      code: 'INVALID_INPUT',
+      errors: [{ path: field, message }],
+    });
   });
 
   it('refuses a duplicate username or email with 409', async () => {
@@ -204,7 +216,10 @@ describe('history is never erased: a user with history is deactivated', () => {
 
     const again = await admin.delete(`/api/admin/users/${keeperId}`);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: 'baker_keeper is already deactivated' });
+    expect(again.body).toEqual({
+      message: 'baker_keeper is already deactivated',
+      code: 'USER_ALREADY_DEACTIVATED',
+    });
   });
 
   it('lets the database refuse to delete a user whose stock movements name them', async () => {
@@ -229,12 +244,21 @@ describe('protecting the administrators', () => {
   it('refuses to let an admin delete, deactivate or demote themself', async () => {
     const del = await admin.delete(`/api/admin/users/${adminId}`);
     expect(del.status).toBe(409);
-    expect(del.body).toEqual({ message: 'You cannot delete your own account' });
+    expect(del.body).toEqual({
+      message: 'You cannot delete your own account',
+      code: 'OWN_ACCOUNT',
+    });
     const demote = await admin.patch(`/api/admin/users/${adminId}`, { isAdmin: false });
     expect(demote.status).toBe(409);
-    expect(demote.body).toEqual({ message: 'You cannot remove your own administrator rights' });
+    expect(demote.body).toEqual({
+      message: 'You cannot remove your own administrator rights',
+      code: 'OWN_ACCOUNT',
+    });
     const deactivate = await admin.patch(`/api/admin/users/${adminId}`, { isActive: false });
-    expect(deactivate.body).toEqual({ message: 'You cannot deactivate your own account' });
+    expect(deactivate.body).toEqual({
+      message: 'You cannot deactivate your own account',
+      code: 'OWN_ACCOUNT',
+    });
   });
 
   it('never removes the last active admin, even through another admin', async () => {
@@ -251,9 +275,46 @@ describe('protecting the administrators', () => {
     await admin.post('/api/auth/login', { username: 'baker_admin', password: 'correct-horse-1' });
     const reply = await boss.patch(`/api/admin/users/${second.body.id}`, { isAdmin: false });
     expect(reply.status).toBe(409);
+    expect(reply.body).toMatchObject({ code: 'OWN_ACCOUNT' });
 
     // Restore the first admin for the other tests.
     expect((await boss.patch(`/api/admin/users/${adminId}`, { isAdmin: true })).status).toBe(200);
+  });
+
+  it('refuses with LAST_ADMIN when the caller has meanwhile stopped being an admin', async () => {
+    const created = await admin.post<AdminUser>(
+      '/api/admin/users',
+      newUser('acting', { isAdmin: true }),
+    );
+    const acting = new ApiClient(testApp);
+    await acting.post('/api/auth/login', { username: 'staff_acting', password: 'secret1' });
+    expect((await acting.get('/api/auth/user')).status).toBe(200);
+    // Every other admin demoted outside the app (psql): the sign-in cache still
+    // lets the acting one in, but the admins are counted in the database.
+    const others = await testApp.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.isAdmin, true), ne(users.id, adminId)));
+    const otherIds = others.map((row) => row.id);
+    expect(otherIds).toContain(created.body.id);
+    await testApp.database.db
+      .update(users)
+      .set({ isAdmin: false })
+      .where(inArray(users.id, otherIds));
+    try {
+      const reply = await acting.patch(`/api/admin/users/${adminId}`, { isAdmin: false });
+      expect(reply.status).toBe(409);
+      expect(reply.body).toEqual({
+        message:
+          'The last active administrator cannot be removed. Make another user an administrator first.',
+        code: 'LAST_ADMIN',
+      });
+    } finally {
+      await testApp.database.db
+        .update(users)
+        .set({ isAdmin: true })
+        .where(inArray(users.id, otherIds));
+    }
   });
 
   it('signs out an administrator who is deactivated by another', async () => {
@@ -298,10 +359,16 @@ describe('roles and their permissions', () => {
     expect(blank.status).toBe(400);
     expect(blank.body).toEqual({
       message: 'Role name is required',
+      code: 'INVALID_INPUT',
       errors: [{ path: 'name', message: 'Role name is required' }],
     });
     const duplicate = await admin.post('/api/admin/roles', { name: 'manager' });
     expect(duplicate.status).toBe(409);
+    expect(duplicate.body).toEqual({
+      message: 'A role with this name already exists',
+      code: 'ROLE_NAME_TAKEN',
+      errors: [{ path: 'name', message: 'A role with this name already exists' }],
+    });
   });
 
   it('replaces the matrix, dropping modules with no right', async () => {
@@ -377,11 +444,49 @@ describe('the API description', () => {
       expect(operation?.['x-required-access']).toEqual(expect.any(String));
     }
     expect(doc.body.paths['/api/admin/users']?.post?.requestBody).toBeDefined();
+    // Each answer as its contract declares it, and the error codes a call may answer.
+    const responses = (path: string, method: string) =>
+      JSON.stringify(doc.body.paths[path]?.[method]?.responses);
+    expect(responses('/api/admin/users', 'get')).toContain('"roleName"');
+    expect(responses('/api/admin/users', 'get')).not.toContain('passwordHash');
+    expect(responses('/api/auth/login', 'post')).toContain('INVALID_CREDENTIALS');
+    expect(responses('/api/admin/users/{id}', 'delete')).toContain('LAST_ADMIN');
+    expect(responses('/api/dashboard/summary', 'get')).toContain('"lowStockItems"');
+    expect(responses('/api/notifications', 'get')).toContain('"unread"');
+    expect(responses('/api/openapi.json', 'get')).toContain('"paths"');
   });
 
   it('is for admins only', async () => {
     expect((await new ApiClient(testApp).get('/api/openapi.json')).status).toBe(401);
     const staff = await userWithRole(testApp, admin, 'doc_reader', null);
     expect((await staff.get('/api/openapi.json')).status).toBe(403);
+  });
+});
+
+describe('answers', () => {
+  const declared = Object.keys(adminUserSchema.shape).sort();
+
+  it('carry exactly the fields the contract declares', async () => {
+    const listed = await admin.get<Record<string, unknown>[]>('/api/admin/users');
+    for (const user of listed.body) expect(Object.keys(user).sort()).toEqual(declared);
+  });
+
+  it('never send an undeclared field, such as the password hash of a whole row', async () => {
+    // The users' whole rows, as a careless handler might return them.
+    const rows = await testApp.database.db.select().from(users);
+    expect(rows[0]).toHaveProperty('passwordHash');
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    serve(app, adminApi.users, async () =>
+      rows.map((row) => ({ ...row, roleId: null, roleName: null })),
+    );
+    const reply = await app.inject({ method: 'GET', url: adminApi.users.url });
+    await app.close();
+    expect(reply.statusCode).toBe(200);
+    const sent = reply.json<Record<string, unknown>[]>();
+    expect(sent).toHaveLength(rows.length);
+    for (const user of sent) expect(Object.keys(user).sort()).toEqual(declared);
+    expect(reply.body).not.toContain('passwordHash');
   });
 });

@@ -49,6 +49,7 @@ describe('registration', () => {
     expect(sameName.status).toBe(409);
     expect(sameName.body).toEqual({
       message: 'Username already exists',
+      code: 'USERNAME_TAKEN',
       errors: [{ path: 'username', message: 'Username already exists' }],
     });
     const sameEmail = await anonymous().post(
@@ -56,7 +57,7 @@ describe('registration', () => {
       validUser('y', { email: 'BakerFirst@Bakery.ng' }),
     );
     expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body).toMatchObject({ errors: [{ path: 'email' }] });
+    expect(sameEmail.body).toMatchObject({ code: 'EMAIL_TAKEN', errors: [{ path: 'email' }] });
   });
 
   it('refuses a lookalike of a taken username on that field: only ASCII letters fold', async () => {
@@ -68,6 +69,7 @@ describe('registration', () => {
       expect(reply.status, lookalike).toBe(400);
       expect(reply.body).toEqual({
         message: 'Username can only contain letters, numbers, and underscores',
+        code: 'INVALID_INPUT',
         errors: [
           {
             path: 'username',
@@ -93,7 +95,11 @@ describe('registration', () => {
       validUser('bad', { [field]: value }),
     );
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ message, errors: [{ path: field, message }] });
+    expect(reply.body).toEqual({
+      message,
+      code: 'INVALID_INPUT',
+      errors: [{ path: field, message }],
+    });
   });
 
   it('reports every invalid field at once', async () => {
@@ -136,7 +142,10 @@ describe('sign in and out', () => {
     });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ message: 'Invalid username or password' });
+    expect(wrong.body).toEqual({
+      message: 'Invalid username or password',
+      code: 'INVALID_CREDENTIALS',
+    });
     expect(unknown.body).toEqual(wrong.body);
   });
 
@@ -145,6 +154,7 @@ describe('sign in and out', () => {
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
       message: 'Username is required',
+      code: 'INVALID_INPUT',
       errors: [
         { path: 'username', message: 'Username is required' },
         { path: 'password', message: 'Password is required' },
@@ -216,7 +226,7 @@ describe('sign in and out', () => {
   it('answers 401 for the current user when signed out', async () => {
     const reply = await anonymous().get('/api/auth/user');
     expect(reply.status).toBe(401);
-    expect(reply.body).toEqual({ message: 'Please sign in to continue' });
+    expect(reply.body).toEqual({ message: 'Please sign in to continue', code: 'NOT_SIGNED_IN' });
   });
 });
 
@@ -243,7 +253,10 @@ describe('inactive users', () => {
     });
     // The right password of a deactivated account must not be confirmed to anyone.
     expect(login.status).toBe(401);
-    expect(login.body).toEqual({ message: 'Invalid username or password' });
+    expect(login.body).toEqual({
+      message: 'Invalid username or password',
+      code: 'INVALID_CREDENTIALS',
+    });
   });
 
   it('are refused within the sign-in cache age when deactivated outside the app (psql)', async () => {

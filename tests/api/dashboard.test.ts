@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardSummary } from '../../src/domain/dashboard';
+import { type DashboardSummary, lowStockAlertSchema } from '../../src/domain/contracts/dashboard';
 import { productionBatches } from '../../src/server/db/schema';
 import { dashboardSummary } from '../../src/server/modules/dashboard/service';
 import type { ApiClient } from '../support/api-client';
@@ -41,6 +41,15 @@ describe('dashboard summary', () => {
       'Sugar',
       'Improver',
     ]);
+  });
+
+  it('shows each low-stock item with the fields its contract declares, none of the row’s others', async () => {
+    const summary = (await admin.get<DashboardSummary>('/api/dashboard/summary')).body;
+    const declared = Object.keys(lowStockAlertSchema.shape).sort();
+    for (const alert of summary.inventory?.lowStockItems ?? []) {
+      expect(Object.keys(alert).sort()).toEqual(declared);
+    }
+    expect(JSON.stringify(summary)).not.toContain('archivedAt');
   });
 
   it('counts orders awaiting delivery and lists the two to chase first', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardSummary } from '../../src/domain/dashboard';
+import type { DashboardSummary } from '../../src/domain/contracts/dashboard';
 import type { InventoryItem, StockMovement } from '../../src/domain/inventory-schemas';
 import { inventoryItems, purchaseOrders, recipes } from '../../src/server/db/schema';
 import type { ApiClient } from '../support/api-client';

@@ -70,7 +70,7 @@ describe('the letterhead (Admin Panel, Settings)', () => {
       ...field,
     });
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ message, errors: [{ path, message }] });
+    expect(reply.body).toEqual({ message, code: 'INVALID_INPUT', errors: [{ path, message }] });
     // Neither the valid fields beside it nor the switch were saved.
     expect(await settings()).toEqual({ allowSelfRegistration: true, ...LETTERHEAD });
   });

@@ -51,6 +51,7 @@ describe('login throttling', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({
       message: 'Too many failed sign-in attempts. Please wait 1 minute and try again.',
+      code: 'TOO_MANY_ATTEMPTS',
     });
   });
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationList } from '../../src/domain/notifications';
+import type { NotificationList } from '../../src/domain/contracts/notifications';
 import { productionBatches, purchaseOrders } from '../../src/server/db/schema';
 import { ApiClient, validUser } from '../support/api-client';
 import { created } from '../support/fixtures';

@@ -58,6 +58,7 @@ describe('the registration limit per address', () => {
       body: {
         message:
           'Too many registration attempts from this address. Please wait 1 minute and try again.',
+        code: 'TOO_MANY_ATTEMPTS',
       },
     });
     expect((await register('limit_3', '10.9.0.2')).status).toBe(201);
@@ -82,7 +83,10 @@ describe('the self-registration switch (Admin Panel, Settings)', () => {
       await register('closed', '10.9.1.1'),
       await register('closed_taken', '10.9.1.2', { username: 'baker_admin' }),
     ]) {
-      expect(reply).toEqual({ status: 403, body: { message: REGISTRATION_CLOSED } });
+      expect(reply).toEqual({
+        status: 403,
+        body: { message: REGISTRATION_CLOSED, code: 'REGISTRATION_CLOSED' },
+      });
     }
     const added = await admin.post('/api/admin/users', {
       username: 'added_by_admin',
@@ -104,6 +108,7 @@ describe('the self-registration switch (Admin Panel, Settings)', () => {
       expect(reply.status).toBe(400);
       expect(reply.body).toEqual({
         message: 'Allow self-registration must be true or false',
+        code: 'INVALID_INPUT',
         errors: [
           {
             path: 'allowSelfRegistration',

@@ -165,7 +165,7 @@ describe('the absolute lifetime (SESSION_MAX_DAYS)', () => {
       clock.advance(Math.max(0, signedInAt + 4200 - clock.now()));
       const reply = await client.get('/api/auth/user');
       expect(reply.status).toBe(401);
-      expect(reply.body).toEqual({ message: 'Please sign in to continue' });
+      expect(reply.body).toEqual({ message: 'Please sign in to continue', code: 'NOT_SIGNED_IN' });
     } finally {
       await app.close();
     }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput } from '../../domain/auth-schemas';
-import type { CurrentUser } from '../../domain/user';
-import { ApiError, apiGet, apiRequest } from '../api/http';
+import { authApi } from '../../domain/contracts/auth';
+import { ApiError, call } from '../api/http';
 import { OWNS_CACHE } from '../api/query-client';
 
 export const authKeys = {
@@ -9,20 +9,13 @@ export const authKeys = {
   appInfo: ['/api/app-info'] as const,
 };
 
-export interface AppInfo {
-  timeZone: string;
-  needsFirstAdmin: boolean;
-  /** False when an administrator has closed self-registration (never before the first account). */
-  registrationOpen: boolean;
-}
-
 /** The signed-in user, or null when the server answers 401. */
 export function useCurrentUser() {
   return useQuery({
     queryKey: authKeys.user,
     queryFn: async () => {
       try {
-        return await apiGet<CurrentUser>('/api/auth/user');
+        return await call(authApi.user);
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;
@@ -32,14 +25,14 @@ export function useCurrentUser() {
 }
 
 export function useAppInfo() {
-  return useQuery({ queryKey: authKeys.appInfo, queryFn: () => apiGet<AppInfo>('/api/app-info') });
+  return useQuery({ queryKey: authKeys.appInfo, queryFn: () => call(authApi.appInfo) });
 }
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...OWNS_CACHE, 'login'],
-    mutationFn: (input: LoginInput) => apiRequest<CurrentUser>('POST', '/api/auth/login', input),
+    mutationFn: (input: LoginInput) => call(authApi.login, { body: input }),
     onSuccess: (user) => queryClient.setQueryData(authKeys.user, user),
   });
 }
@@ -47,8 +40,7 @@ export function useLogin() {
 /** A first account changes the app info (no first admin needed any more), like any write. */
 export function useRegister() {
   return useMutation({
-    mutationFn: (input: RegisterInput) =>
-      apiRequest<{ message: string }>('POST', '/api/auth/register', input),
+    mutationFn: (input: RegisterInput) => call(authApi.register, { body: input }),
   });
 }
 
@@ -57,7 +49,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...OWNS_CACHE, 'logout'],
-    mutationFn: () => apiRequest<{ message: string }>('POST', '/api/auth/logout'),
+    mutationFn: () => call(authApi.logout),
     onSuccess: () => {
       // The user query stays (now null) so the app, which watches it, shows the landing page.
       queryClient.setQueryData(authKeys.user, null);

@@ -1,9 +1,9 @@
 import { Box, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { Letterhead as LetterheadFields } from '../../domain/settings-schemas';
+import { adminApi } from '../../domain/contracts/admin';
 import { DEFAULT_TIME_ZONE } from '../../domain/time';
-import { apiGet } from '../api/http';
+import { call } from '../api/http';
 import { useAppInfo } from '../auth/queries';
 import { formatDateTime } from './format';
 
@@ -15,7 +15,7 @@ import { formatDateTime } from './format';
 export function Letterhead() {
   const letterhead = useQuery({
     queryKey: ['/api/letterhead'],
-    queryFn: () => apiGet<LetterheadFields>('/api/letterhead'),
+    queryFn: () => call(adminApi.letterhead),
   });
   const timeZone = useAppInfo().data?.timeZone ?? DEFAULT_TIME_ZONE;
   const [printedAt, setPrintedAt] = useState(() => new Date());

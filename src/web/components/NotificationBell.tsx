@@ -13,7 +13,7 @@ import {
 import { IconBell, IconCheck } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { AppNotification } from '../../domain/notifications';
+import type { AppNotification } from '../../domain/contracts/notifications';
 import { notifyError } from '../api/notify';
 import { useMarkRead, useNotifications } from './notification-queries';
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { NotificationList, NotificationReadInput } from '../../domain/notifications';
-import { apiGet, apiRequest } from '../api/http';
+import { notificationsApi } from '../../domain/contracts/notifications';
+import type { NotificationReadInput } from '../../domain/notifications';
+import { call } from '../api/http';
 
 const notificationsKey = ['/api/notifications'] as const;
 
@@ -8,11 +9,10 @@ const notificationsKey = ['/api/notifications'] as const;
 export const useNotifications = () =>
   useQuery({
     queryKey: notificationsKey,
-    queryFn: () => apiGet<NotificationList>('/api/notifications'),
+    queryFn: () => call(notificationsApi.list),
   });
 
 export const useMarkRead = () =>
   useMutation({
-    mutationFn: (input: NotificationReadInput) =>
-      apiRequest<NotificationList>('POST', '/api/notifications/read', input),
+    mutationFn: (input: NotificationReadInput) => call(notificationsApi.markRead, { body: input }),
   });

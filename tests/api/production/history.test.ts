@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardSummary } from '../../../src/domain/dashboard';
+import type { DashboardSummary } from '../../../src/domain/contracts/dashboard';
 import type { ProductionBatch } from '../../../src/domain/contracts/production';
 import type { ProductionHistorySummary } from '../../../src/domain/contracts/production-history';
 import type { Recipe } from '../../../src/domain/contracts/recipes';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { DashboardSummary } from '../../../src/domain/dashboard';
+import type { DashboardSummary } from '../../../src/domain/contracts/dashboard';
 import {
   type BatchCost,
   type BatchSummary,

@@ -1,75 +1,35 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  adminUserCreateSchema,
-  adminUserUpdateSchema,
-  idParamsSchema,
-  rolePermissionsSchema,
-  roleSchema,
-  roleUpdateSchema,
-} from '../../../domain/admin-schemas';
-import { appSettingsSchema } from '../../../domain/settings-schemas';
+import { adminApi } from '../../../domain/contracts/admin';
 import { signedInUser } from '../../auth/guard';
+import { serve } from '../../contract-route';
 import type { Database } from '../../db/connection';
 import * as admin from './service';
 import { readLetterhead, readSettings, saveSettings } from './settings';
 
 export function adminRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const withId = { params: idParamsSchema };
-
-  api.get('/api/admin/users', () => admin.listUsers(db));
-
-  api.post(
-    '/api/admin/users',
-    { schema: { body: adminUserCreateSchema } },
-    async (request, reply) => {
-      const user = await admin.createUser(db, request.body, signedInUser(request).id);
-      reply.code(201);
-      return user;
-    },
+  serve(app, adminApi.users, async () => admin.listUsers(db));
+  serve(app, adminApi.createUser, async (request) =>
+    admin.createUser(db, request.body, signedInUser(request).id),
   );
-
-  api.patch(
-    '/api/admin/users/:id',
-    { schema: { ...withId, body: adminUserUpdateSchema } },
-    (request) => admin.updateUser(db, request.params.id, request.body, signedInUser(request).id),
+  serve(app, adminApi.updateUser, async (request) =>
+    admin.updateUser(db, request.params.id, request.body, signedInUser(request).id),
   );
-
-  api.delete('/api/admin/users/:id', { schema: withId }, (request) =>
+  serve(app, adminApi.deleteUser, async (request) =>
     admin.deleteUser(db, request.params.id, signedInUser(request).id),
   );
 
-  api.get('/api/admin/settings', () => readSettings(db));
+  serve(app, adminApi.settings, async () => readSettings(db));
+  serve(app, adminApi.saveSettings, async ({ body }) => saveSettings(db, body));
+  serve(app, adminApi.letterhead, async () => readLetterhead(db));
 
-  api.put('/api/admin/settings', { schema: { body: appSettingsSchema } }, (request) =>
-    saveSettings(db, request.body),
+  serve(app, adminApi.modules, async () => admin.listModules(db));
+  serve(app, adminApi.roles, async () => admin.listRoles(db));
+  serve(app, adminApi.createRole, async ({ body }) => admin.createRole(db, body));
+  serve(app, adminApi.updateRole, async ({ params, body }) =>
+    admin.updateRole(db, params.id, body),
   );
-
-  // Every signed-in user may print a statement, so every one reads its letterhead.
-  api.get('/api/letterhead', () => readLetterhead(db));
-
-  api.get('/api/admin/modules', () => admin.listModules(db));
-
-  api.get('/api/admin/roles', () => admin.listRoles(db));
-
-  api.post('/api/admin/roles', { schema: { body: roleSchema } }, async (request, reply) => {
-    const role = await admin.createRole(db, request.body);
-    reply.code(201);
-    return role;
-  });
-
-  api.patch('/api/admin/roles/:id', { schema: { ...withId, body: roleUpdateSchema } }, (request) =>
-    admin.updateRole(db, request.params.id, request.body),
-  );
-
-  api.delete('/api/admin/roles/:id', { schema: withId }, (request) =>
-    admin.deleteRole(db, request.params.id),
-  );
-
-  api.put(
-    '/api/admin/roles/:id/permissions',
-    { schema: { ...withId, body: rolePermissionsSchema } },
-    (request) => admin.setRolePermissions(db, request.params.id, request.body),
+  serve(app, adminApi.deleteRole, async ({ params }) => admin.deleteRole(db, params.id));
+  serve(app, adminApi.setRolePermissions, async ({ params, body }) =>
+    admin.setRolePermissions(db, params.id, body),
   );
 }

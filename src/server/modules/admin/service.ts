@@ -1,13 +1,17 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type {
-  AdminUser,
   AdminUserCreateInput,
   AdminUserUpdateInput,
   RoleInput,
   RolePermissionsInput,
   RoleUpdateInput,
-  RoleWithPermissions,
 } from '../../../domain/admin-schemas';
+import type {
+  AdminUser,
+  ModuleInfo,
+  RoleWithPermissions,
+  UserDeletion,
+} from '../../../domain/contracts/admin';
 import { isModuleKey, MODULE_KEYS } from '../../../domain/modules';
 import { hashPassword } from '../../auth/password';
 import type { Database, Transaction } from '../../db/connection';
@@ -23,7 +27,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { refuseTakenAccount } from '../auth/service';
 
 const LAST_ADMIN =
@@ -99,7 +103,7 @@ export async function createUser(
   db: Database,
   input: AdminUserCreateInput & { roleId?: string | null },
   adminId: string,
-) {
+): Promise<AdminUser> {
   const passwordHash = await hashPassword(input.password);
   const id = await db.transaction(async (tx) => {
     await refuseTakenAccount(tx, input);
@@ -127,7 +131,7 @@ export async function updateUser(
   id: string,
   input: AdminUserUpdateInput & { roleId?: string | null },
   adminId: string,
-) {
+): Promise<AdminUser> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   await db.transaction(async (tx) => {
     await lockAdminChanges(tx);
@@ -140,13 +144,16 @@ export async function updateUser(
     const losesAdmin =
       current.isAdmin && current.isActive && (input.isAdmin === false || input.isActive === false);
     if (losesAdmin && id === adminId) {
-      throw conflict(
+      throw new AppError(
+        'OWN_ACCOUNT',
         input.isActive === false
           ? 'You cannot deactivate your own account'
           : 'You cannot remove your own administrator rights',
       );
     }
-    if (losesAdmin && (await otherActiveAdmins(tx, id)) === 0) throw conflict(LAST_ADMIN);
+    if (losesAdmin && (await otherActiveAdmins(tx, id)) === 0) {
+      throw new AppError('LAST_ADMIN', LAST_ADMIN);
+    }
 
     await refuseTakenAccount(tx, input, id);
     const { password: _password, roleId, ...fields } = input;
@@ -177,8 +184,8 @@ async function hasHistory(tx: Transaction, userId: string) {
  * their roles, able to be reactivated), so the trail and the stock movements
  * keep naming them; one with none is deleted.
  */
-export async function deleteUser(db: Database, id: string, adminId: string) {
-  if (id === adminId) throw conflict('You cannot delete your own account');
+export async function deleteUser(db: Database, id: string, adminId: string): Promise<UserDeletion> {
+  if (id === adminId) throw new AppError('OWN_ACCOUNT', 'You cannot delete your own account');
   return db.transaction(async (tx) => {
     await lockAdminChanges(tx);
     const [target] = await tx
@@ -188,10 +195,12 @@ export async function deleteUser(db: Database, id: string, adminId: string) {
       .for('update');
     if (!target) throw notFound('User');
     if (target.isAdmin && target.isActive && (await otherActiveAdmins(tx, id)) === 0) {
-      throw conflict(LAST_ADMIN);
+      throw new AppError('LAST_ADMIN', LAST_ADMIN);
     }
     const kept = await hasHistory(tx, id);
-    if (kept && !target.isActive) throw conflict(`${target.username} is already deactivated`);
+    if (kept && !target.isActive) {
+      throw new AppError('USER_ALREADY_DEACTIVATED', `${target.username} is already deactivated`);
+    }
     await endSessionsOf(tx, id);
     if (kept) {
       await tx
@@ -208,7 +217,7 @@ export async function deleteUser(db: Database, id: string, adminId: string) {
   });
 }
 
-export async function listModules(db: Database) {
+export async function listModules(db: Database): Promise<ModuleInfo[]> {
   const rows = await db
     .select({
       module: permissions.module,
@@ -273,10 +282,11 @@ async function refuseTakenRoleName(tx: Transaction, name: string, exceptId?: str
         exceptId ? ne(roles.id, exceptId) : undefined,
       ),
     );
-  if (taken) throw conflict(ROLE_TAKEN, [{ path: 'name', message: ROLE_TAKEN }]);
+  if (taken)
+    throw new AppError('ROLE_NAME_TAKEN', ROLE_TAKEN, [{ path: 'name', message: ROLE_TAKEN }]);
 }
 
-export async function createRole(db: Database, input: RoleInput) {
+export async function createRole(db: Database, input: RoleInput): Promise<RoleWithPermissions> {
   const id = await db.transaction(async (tx) => {
     await refuseTakenRoleName(tx, input.name);
     const [created] = await tx
@@ -293,7 +303,11 @@ export async function createRole(db: Database, input: RoleInput) {
   return getRole(db, id);
 }
 
-export async function updateRole(db: Database, id: string, input: RoleUpdateInput) {
+export async function updateRole(
+  db: Database,
+  id: string,
+  input: RoleUpdateInput,
+): Promise<RoleWithPermissions> {
   await db.transaction(async (tx) => {
     const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id));
     if (!role) throw notFound('Role');
@@ -311,14 +325,18 @@ export async function updateRole(db: Database, id: string, input: RoleUpdateInpu
   return getRole(db, id);
 }
 
-export async function deleteRole(db: Database, id: string) {
+export async function deleteRole(db: Database, id: string): Promise<{ message: string }> {
   const deleted = await db.delete(roles).where(eq(roles.id, id)).returning({ id: roles.id });
   if (deleted.length === 0) throw notFound('Role');
   return { message: 'Role deleted successfully' };
 }
 
 /** Replaces the role's whole matrix; a module with no right at all keeps no row. */
-export async function setRolePermissions(db: Database, id: string, input: RolePermissionsInput) {
+export async function setRolePermissions(
+  db: Database,
+  id: string,
+  input: RolePermissionsInput,
+): Promise<RoleWithPermissions> {
   await db.transaction(async (tx) => {
     const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id));
     if (!role) throw notFound('Role');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditQuerySchema } from '../../../domain/audit';
+import { adminApi } from '../../../domain/contracts/admin';
+import { serve } from '../../contract-route';
 import type { Database } from '../../db/connection';
 import { installAuditRecorder } from './recorder';
 import { listEvents } from './service';
@@ -14,8 +14,5 @@ export function auditTrail(
   { db, timeZone }: { db: Database; timeZone: string },
 ) {
   installAuditRecorder(app, db);
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/api/admin/audit', { schema: { querystring: auditQuerySchema } }, (request) =>
-    listEvents(db, request.query, timeZone),
-  );
+  serve(app, adminApi.audit, async ({ query }) => listEvents(db, query, timeZone));
 }

@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginSchema, registerSchema } from '../../../domain/auth-schemas';
+import { authApi } from '../../../domain/contracts/auth';
+import { signedInUser } from '../../auth/guard';
 import type { LoginThrottle } from '../../auth/login-throttle';
 import type { Sessions } from '../../auth/sessions';
+import { serve } from '../../contract-route';
 import type { Database } from '../../db/connection';
 import { AppError } from '../../errors';
-import { authenticate, loadCurrentUser, registerUser, registrationState } from './service';
+import {
+  authenticate,
+  INVALID_CREDENTIALS,
+  loadCurrentUser,
+  registerUser,
+  registrationState,
+} from './service';
 
 const minutes = (n: number) => `${n} minute${n === 1 ? '' : 's'}`;
 
@@ -14,16 +21,12 @@ export function authRoutes(
   deps: { db: Database; throttle: LoginThrottle; timeZone: string; sessions: Sessions },
 ) {
   const { db, throttle, timeZone, sessions } = deps;
-  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // What the landing page needs before anyone signs in.
-  api.get('/api/app-info', async () => ({ timeZone, ...(await registrationState(db)) }));
+  serve(app, authApi.appInfo, async () => ({ timeZone, ...(await registrationState(db)) }));
 
-  // A taken username or e-mail must be named (the form has to say which to
-  // change), so each refusal counts against the caller's address like a failed
-  // sign-in: probing for accounts is as slow here as on the login form. Every
-  // registration counts against the address's registrations too.
-  api.post('/api/auth/register', { schema: { body: registerSchema } }, async (request, reply) => {
+  // Every registration counts against the address's registrations, and each
+  // refusal against it like a failed sign-in (see the contract).
+  serve(app, authApi.register, async (request) => {
     const attempt = await throttle.register(request.ip);
     if (attempt.waitMinutes > 0) {
       request.log.warn({ address: request.ip }, 'registration throttled');
@@ -34,14 +37,10 @@ export function authRoutes(
     }
     const user = await registerUser(db, request.body);
     await attempt.succeeded();
-    reply.code(201);
-    return {
-      message: 'Account created! Please log in.',
-      user: { id: user.id, username: user.username, isAdmin: user.isAdmin },
-    };
+    return { message: 'Account created! Please log in.', user };
   });
 
-  api.post('/api/auth/login', { schema: { body: loginSchema } }, async (request, reply) => {
+  serve(app, authApi.login, async (request, reply) => {
     const { username, password } = request.body;
     // Counted as a failure from the start: an error on the way is never a free try.
     const attempt = await throttle.signIn({ username, address: request.ip });
@@ -53,16 +52,19 @@ export function authRoutes(
       );
     }
     const userId = await authenticate(db, username, password);
+    const user = await loadCurrentUser(db, userId);
+    // Deactivated between the password check and now: refused like any deactivated account.
+    if (!user) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     await attempt.succeeded();
     await sessions.start(request, reply, userId);
-    return loadCurrentUser(db, userId);
+    return user;
   });
 
-  api.post('/api/auth/logout', async (request, reply) => {
+  serve(app, authApi.logout, async (request, reply) => {
     // The guard has already ended the session of a user who was removed.
     await sessions.end(request, reply);
     return { message: 'Successfully logged out' };
   });
 
-  api.get('/api/auth/user', async (request) => request.user);
+  serve(app, authApi.user, async (request) => signedInUser(request));
 }

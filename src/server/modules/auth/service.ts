@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type RegisterInput, usernameKey } from '../../../domain/auth-schemas';
+import type { AppInfo, Registration } from '../../../domain/contracts/auth';
 import { isModuleKey } from '../../../domain/modules';
 import { type ModulePermission, mergePermissions } from '../../../domain/permissions';
 import { REGISTRATION_CLOSED } from '../../../domain/settings-schemas';
@@ -8,7 +9,7 @@ import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../auth/pas
 import type { Database, Transaction } from '../../db/connection';
 import { lockFor } from '../../db/locks';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema';
-import { AppError, conflict, forbidden } from '../../errors';
+import { AppError } from '../../errors';
 import { readSettings } from '../admin/settings';
 
 /** The user with their active roles and the rights those roles grant, or null when gone or inactive. */
@@ -88,7 +89,7 @@ export async function refuseTakenAccount(
       .where(and(hasUsername(fields.username), notSelf))
       .limit(1);
     if (taken) {
-      throw conflict('Username already exists', [
+      throw new AppError('USERNAME_TAKEN', 'Username already exists', [
         { path: 'username', message: 'Username already exists' },
       ]);
     }
@@ -100,7 +101,7 @@ export async function refuseTakenAccount(
       .where(and(sql`lower(${users.email}) = lower(${fields.email})`, notSelf))
       .limit(1);
     if (taken) {
-      throw conflict('An account with this email already exists', [
+      throw new AppError('EMAIL_TAKEN', 'An account with this email already exists', [
         { path: 'email', message: 'An account with this email already exists' },
       ]);
     }
@@ -111,7 +112,7 @@ export async function refuseTakenAccount(
  * What the landing page needs before anyone signs in: whether the first
  * account is still to be made, and whether the Register form is open.
  */
-export async function registrationState(db: Database) {
+export async function registrationState(db: Database): Promise<Omit<AppInfo, 'timeZone'>> {
   const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
   return {
     needsFirstAdmin: anyUser === undefined,
@@ -126,14 +127,17 @@ export async function registrationState(db: Database) {
  * administrator may have closed registration; the first one is always open,
  * or no one could ever sign in to open it.
  */
-export async function registerUser(db: Database, input: RegisterInput) {
+export async function registerUser(
+  db: Database,
+  input: RegisterInput,
+): Promise<Registration['user']> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     await lockFor(tx, 'bakery:register');
     const [existing] = await tx.select({ id: users.id }).from(users).limit(1);
     // Before the taken-name check: a closed door says nothing about who is inside.
     if (existing && !(await readSettings(tx)).allowSelfRegistration) {
-      throw forbidden(REGISTRATION_CLOSED);
+      throw new AppError('REGISTRATION_CLOSED', REGISTRATION_CLOSED);
     }
     await refuseTakenAccount(tx, input);
     const [created] = await tx
@@ -170,6 +174,8 @@ export async function authenticate(db: Database, username: string, password: str
   const valid = user
     ? await verifyPassword(user.passwordHash, password)
     : await verifyAgainstDecoy(password);
-  if (!user || !valid || !user.isActive) throw new AppError(401, INVALID_CREDENTIALS);
+  if (!user || !valid || !user.isActive) {
+    throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+  }
   return user.id;
 }

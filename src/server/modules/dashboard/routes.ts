@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { dashboardApi } from '../../../domain/contracts/dashboard';
 import { dashboardParts } from '../../../domain/dashboard';
 import { businessDate } from '../../../domain/time';
 import { signedInUser } from '../../auth/guard';
+import { serve } from '../../contract-route';
 import type { Database } from '../../db/connection';
 import type { ReadCache } from '../../read-cache';
 import { dashboardSummary } from './service';
@@ -11,7 +13,7 @@ export function dashboardRoutes(
   deps: { db: Database; timeZone: string; cache: ReadCache },
 ) {
   // What the dashboard shows depends on the parts the user may read and on today's date.
-  app.get('/api/dashboard/summary', (request) => {
+  serve(app, dashboardApi.summary, async (request) => {
     const user = signedInUser(request);
     const shown = dashboardParts(user).join(',');
     const today = businessDate(new Date(), deps.timeZone);

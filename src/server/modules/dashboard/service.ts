@@ -1,10 +1,6 @@
 import { and, asc, desc, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import {
-  type DashboardPart,
-  type DashboardSummary,
-  dashboardParts,
-  type OpenOrderLine,
-} from '../../../domain/dashboard';
+import type { DashboardSummary } from '../../../domain/contracts/dashboard';
+import { type DashboardPart, dashboardParts, type OpenOrderLine } from '../../../domain/dashboard';
 import type { AccessSubject } from '../../../domain/permissions';
 import type { BatchStatus } from '../../../domain/production-schemas';
 import { businessDay } from '../../../domain/time';

@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import type { NotificationList } from '../../../domain/contracts/notifications';
 import {
   lowStockNotice,
   type Notice,
   type NotificationKind,
-  type NotificationList,
   type NotificationReadInput,
   notificationList,
   overdueBatchNotice,

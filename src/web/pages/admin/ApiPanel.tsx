@@ -1,37 +1,9 @@
 import { Accordion, Badge, Button, Card, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../api/http';
+import { adminApi, type JsonSchema } from '../../../domain/contracts/admin';
+import { urlOf } from '../../api/http';
 import { LoadingLine } from '../../components/LoadingLine';
-import { adminKeys } from './queries';
-
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  enum?: unknown[];
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  format?: string;
-  anyOf?: JsonSchema[];
-  const?: unknown;
-}
-
-interface Operation {
-  tags?: string[];
-  summary?: string;
-  'x-required-access'?: string;
-  requestBody?: { content?: { 'application/json'?: { schema?: JsonSchema } } };
-  parameters?: { name: string; in: string; required?: boolean }[];
-}
-
-interface OpenApiDocument {
-  info: { title: string; description?: string };
-  paths: Record<string, Record<string, Operation>>;
-}
+import { useOpenApiDocument } from './queries';
 
 const METHOD_COLOURS: Record<string, string> = {
   get: 'blue',
@@ -95,10 +67,7 @@ function BodyFields({ schema }: { schema: JsonSchema }) {
 
 /** A readable view of /api/openapi.json, for whoever connects an accounting or distributor tool. */
 export function ApiPanel() {
-  const document = useQuery({
-    queryKey: adminKeys.openApi,
-    queryFn: () => apiGet<OpenApiDocument>('/api/openapi.json'),
-  });
+  const document = useOpenApiDocument();
   if (document.isPending) {
     return <LoadingLine label="Loading the API description..." />;
   }
@@ -123,7 +92,7 @@ export function ApiPanel() {
           </div>
           <Button
             component="a"
-            href="/api/openapi.json"
+            href={urlOf(adminApi.openApi, {})}
             download="bakery-openapi.json"
             variant="light"
             color="orange"

@@ -1,11 +1,11 @@
 import { Button, Checkbox, Group, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { RoleWithPermissions } from '../../../domain/admin-schemas';
+import type { ModuleInfo, RoleWithPermissions } from '../../../domain/contracts/admin';
 import type { ModuleKey } from '../../../domain/modules';
 import type { ModulePermission } from '../../../domain/permissions';
 import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
-import { type ModuleInfo, useSaveRolePermissions } from './queries';
+import { useSaveRolePermissions } from './queries';
 
 type Flag = 'canRead' | 'canWrite' | 'canDelete';
 const COLUMNS: { flag: Flag; label: string }[] = [

@@ -1,11 +1,8 @@
 import { Checkbox, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import {
-  type RoleInput,
-  type RoleWithPermissions,
-  roleSchema,
-} from '../../../domain/admin-schemas';
+import { type RoleInput, roleSchema } from '../../../domain/admin-schemas';
+import type { RoleWithPermissions } from '../../../domain/contracts/admin';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
 import { useCreateRole, useUpdateRole } from './queries';

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import type { AdminUser } from '../../../domain/admin-schemas';
+import type { AdminUser } from '../../../domain/contracts/admin';
 
 /** The users list as cards, for phones, where a seven-column table does not fit. */
 export function UserCards(props: {

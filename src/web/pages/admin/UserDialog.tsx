@@ -11,11 +11,11 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import {
-  type AdminUser,
   type AdminUserUpdateInput,
   adminUserCreateSchema,
   adminUserUpdateSchema,
 } from '../../../domain/admin-schemas';
+import type { AdminUser } from '../../../domain/contracts/admin';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
 import { useCreateUser, useRoles, useUpdateUser } from './queries';

@@ -1,17 +1,15 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type {
-  AdminUser,
   AdminUserCreateInput,
   AdminUserUpdateInput,
   RoleInput,
   RolePermissionsInput,
   RoleUpdateInput,
-  RoleWithPermissions,
 } from '../../../domain/admin-schemas';
 import type { AuditEvent, AuditQuery } from '../../../domain/audit';
-import type { ModuleKey } from '../../../domain/modules';
-import type { AppSettings, AppSettingsInput } from '../../../domain/settings-schemas';
-import { apiGet, apiRequest } from '../../api/http';
+import { adminApi } from '../../../domain/contracts/admin';
+import type { AppSettingsInput } from '../../../domain/settings-schemas';
+import { call } from '../../api/http';
 
 export const adminKeys = {
   users: ['/api/admin/users'] as const,
@@ -34,87 +32,62 @@ const AUDIT_PAGE_SIZE = 50;
 export const useAuditEvents = (filters: AuditFilters) =>
   useInfiniteQuery({
     queryKey: adminKeys.audit(filters),
-    queryFn: ({ pageParam }: { pageParam: number }) => {
-      const params = new URLSearchParams();
-      for (const [key, value] of Object.entries(filters)) {
-        if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-      }
-      params.set('limit', String(AUDIT_PAGE_SIZE));
-      params.set('offset', String(pageParam));
-      return apiGet<AuditEvent[]>(`/api/admin/audit?${params}`);
-    },
+    queryFn: ({ pageParam }: { pageParam: number }) =>
+      call(adminApi.audit, {
+        query: { ...filters, limit: AUDIT_PAGE_SIZE, offset: pageParam },
+      }),
     initialPageParam: 0,
     getNextPageParam: (last: AuditEvent[], pages: AuditEvent[][]) =>
       last.length < AUDIT_PAGE_SIZE ? undefined : pages.length * AUDIT_PAGE_SIZE,
     refetchOnMount: 'always',
   });
 
-export interface ModuleInfo {
-  module: ModuleKey;
-  displayName: string;
-  description: string;
-}
-
 export const useUsers = () =>
-  useQuery({ queryKey: adminKeys.users, queryFn: () => apiGet<AdminUser[]>('/api/admin/users') });
+  useQuery({ queryKey: adminKeys.users, queryFn: () => call(adminApi.users) });
 export const useRoles = () =>
-  useQuery({
-    queryKey: adminKeys.roles,
-    queryFn: () => apiGet<RoleWithPermissions[]>('/api/admin/roles'),
-  });
+  useQuery({ queryKey: adminKeys.roles, queryFn: () => call(adminApi.roles) });
 export const useModules = () =>
-  useQuery({
-    queryKey: adminKeys.modules,
-    queryFn: () => apiGet<ModuleInfo[]>('/api/admin/modules'),
-  });
+  useQuery({ queryKey: adminKeys.modules, queryFn: () => call(adminApi.modules) });
+export const useOpenApiDocument = () =>
+  useQuery({ queryKey: adminKeys.openApi, queryFn: () => call(adminApi.openApi) });
 
 export const useCreateUser = () =>
   useMutation({
-    mutationFn: (input: AdminUserCreateInput) =>
-      apiRequest<AdminUser>('POST', '/api/admin/users', input),
+    mutationFn: (input: AdminUserCreateInput) => call(adminApi.createUser, { body: input }),
   });
 export const useUpdateUser = () =>
   useMutation({
     mutationFn: ({ id, input }: { id: string; input: AdminUserUpdateInput }) =>
-      apiRequest<AdminUser>('PATCH', `/api/admin/users/${id}`, input),
+      call(adminApi.updateUser, { params: { id }, body: input }),
   });
 export const useDeleteUser = () =>
   useMutation({
     // A user with recorded activity is deactivated instead; the message says which.
-    mutationFn: (id: string) =>
-      apiRequest<{ action: 'deleted' | 'deactivated'; message: string }>(
-        'DELETE',
-        `/api/admin/users/${id}`,
-      ),
+    mutationFn: (id: string) => call(adminApi.deleteUser, { params: { id } }),
   });
 
 export const useCreateRole = () =>
   useMutation({
-    mutationFn: (input: RoleInput) =>
-      apiRequest<RoleWithPermissions>('POST', '/api/admin/roles', input),
+    mutationFn: (input: RoleInput) => call(adminApi.createRole, { body: input }),
   });
 export const useUpdateRole = () =>
   useMutation({
     mutationFn: ({ id, input }: { id: string; input: RoleUpdateInput }) =>
-      apiRequest<RoleWithPermissions>('PATCH', `/api/admin/roles/${id}`, input),
+      call(adminApi.updateRole, { params: { id }, body: input }),
   });
 export const useDeleteRole = () =>
   useMutation({
-    mutationFn: (id: string) => apiRequest<{ message: string }>('DELETE', `/api/admin/roles/${id}`),
+    mutationFn: (id: string) => call(adminApi.deleteRole, { params: { id } }),
   });
 export const useSaveRolePermissions = () =>
   useMutation({
     mutationFn: ({ id, input }: { id: string; input: RolePermissionsInput }) =>
-      apiRequest<RoleWithPermissions>('PUT', `/api/admin/roles/${id}/permissions`, input),
+      call(adminApi.setRolePermissions, { params: { id }, body: input }),
   });
 
 export const useSettings = () =>
-  useQuery({
-    queryKey: adminKeys.settings,
-    queryFn: () => apiGet<AppSettings>('/api/admin/settings'),
-  });
+  useQuery({ queryKey: adminKeys.settings, queryFn: () => call(adminApi.settings) });
 export const useSaveSettings = () =>
   useMutation({
-    mutationFn: (input: AppSettingsInput) =>
-      apiRequest<AppSettings>('PUT', '/api/admin/settings', input),
+    mutationFn: (input: AppSettingsInput) => call(adminApi.saveSettings, { body: input }),
   });

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useLocation } from 'wouter';
-import type { LowStockAlert, ReorderIntent } from '../../../domain/dashboard';
+import type { LowStockAlert } from '../../../domain/contracts/dashboard';
+import type { ReorderIntent } from '../../../domain/dashboard';
 import { reorderQuantity } from '../../../domain/stock';
 import { notifySuccess } from '../../api/notify';
 import { formatQuantity, openOrderText } from '../../components/format';
