@@ -47,7 +47,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 /** Every call sends the session cookie, and JSON when there is a payload. */
-export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
   const response = await fetch(url, {
     method,
     credentials: 'include',
@@ -57,8 +57,6 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
   if (!response.ok) throw await toApiError(response);
   return (await response.json()) as T;
 }
-
-export const apiGet = <T>(url: string) => apiRequest<T>('GET', url);
 
 /** The query string of a call: every field that has a value, in order. */
 function searchOf(query: Record<string, unknown> | undefined): string {

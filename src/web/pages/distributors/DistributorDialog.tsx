@@ -1,10 +1,10 @@
 import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import type { DistributorWithAccount } from '../../../domain/contracts/distributors';
 import { type DistributorInput, distributorSchema } from '../../../domain/distributor-schemas';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
+import { useResetOnOpen } from '../../components/use-reset-on-open';
 import { useAddDistributor, useEditDistributor } from './queries';
 
 const EMPTY: DistributorInput = { name: '', address: '', phone: '' };
@@ -23,16 +23,15 @@ export function DistributorDialog(props: {
     validate: schemaResolver(distributorSchema, { sync: true }),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens for another distributor
-  useEffect(() => {
-    if (!props.opened) return;
-    form.setValues(
+  useResetOnOpen(
+    form,
+    props.opened,
+    () =>
       distributor
         ? { name: distributor.name, address: distributor.address, phone: distributor.phone }
         : EMPTY,
-    );
-    form.clearErrors();
-  }, [props.opened, distributor]);
+    [distributor],
+  );
 
   const submit = form.onSubmit((values) => {
     if (distributor) {

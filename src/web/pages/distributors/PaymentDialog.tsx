@@ -1,6 +1,5 @@
 import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import type { DistributorWithAccount } from '../../../domain/contracts/distributors';
 import {
   PAYMENT_METHOD_LABELS,
@@ -12,6 +11,7 @@ import { formatNaira } from '../../../domain/money';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
 import { NumberField, typedNumber } from '../../components/NumberField';
+import { useResetOnOpen } from '../../components/use-reset-on-open';
 import { useRecordPayment } from './queries';
 
 interface PaymentFormValues {
@@ -42,12 +42,7 @@ export function PaymentDialog(props: {
     validate: (values) => validate(toInput(values)),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh payment for each distributor
-  useEffect(() => {
-    if (!distributor) return;
-    form.setValues(EMPTY);
-    form.clearErrors();
-  }, [distributor]);
+  useResetOnOpen(form, distributor !== null, () => EMPTY, [distributor]);
 
   const submit = form.onSubmit((values) =>
     recordPayment.mutate(

@@ -1,6 +1,5 @@
 import { Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import type { DistributorWithAccount } from '../../../domain/contracts/distributors';
 import {
   type BreadReturnInput,
@@ -15,6 +14,7 @@ import { countOf } from '../../../domain/words';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
 import { NumberField, typedNumber } from '../../components/NumberField';
+import { useResetOnOpen } from '../../components/use-reset-on-open';
 import { useRecordReturn, useReturnableBreads } from './queries';
 
 interface ReturnFormValues {
@@ -67,12 +67,7 @@ export function ReturnDialog(props: {
     },
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh return for each distributor
-  useEffect(() => {
-    if (!distributor) return;
-    form.setValues(EMPTY);
-    form.clearErrors();
-  }, [distributor]);
+  useResetOnOpen(form, distributor !== null, () => EMPTY, [distributor]);
 
   // The price the distributor last paid for that bread is the usual credit.
   const chooseBread = (recipeName: string | null) => {

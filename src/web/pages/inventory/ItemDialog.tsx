@@ -1,6 +1,5 @@
 import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import type { InventoryItem } from '../../../domain/contracts/inventory';
 import {
   INVENTORY_CATEGORIES,
@@ -12,6 +11,7 @@ import {
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
 import { NumberField } from '../../components/NumberField';
+import { useResetOnOpen } from '../../components/use-reset-on-open';
 import { useCreateItem, useUpdateItem } from './queries';
 
 interface ItemFormValues {
@@ -62,10 +62,10 @@ export function ItemDialog(props: {
     validate: (values) => validate(toInput(values)),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens for another item
-  useEffect(() => {
-    if (!props.opened) return;
-    form.setValues(
+  useResetOnOpen(
+    form,
+    props.opened,
+    () =>
       item
         ? {
             name: item.name,
@@ -77,9 +77,8 @@ export function ItemDialog(props: {
             supplier: item.supplier ?? '',
           }
         : EMPTY,
-    );
-    form.clearErrors();
-  }, [props.opened, item]);
+    [item],
+  );
 
   const handlers = (title: string, message: string, failure: string) =>
     saveHandlers(form, { success: () => ({ title, message }), failure, onDone: props.onClose });

@@ -11,8 +11,8 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import type { InventoryItem } from '../../../domain/contracts/inventory';
+import type { Recipe } from '../../../domain/contracts/recipes';
 import {
   defaultBatchNumber,
   INSUFFICIENT_STOCK_WARNING,
@@ -20,13 +20,13 @@ import {
   unitsFit,
 } from '../../../domain/production';
 import { type BatchInput, batchSchema } from '../../../domain/production-schemas';
-import type { Recipe } from '../../../domain/contracts/recipes';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time';
 import { useAppInfo } from '../../auth/queries';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
 import { formatQuantity } from '../../components/format';
 import { NumberField } from '../../components/NumberField';
+import { useResetOnOpen } from '../../components/use-reset-on-open';
 import { useInventory } from '../inventory/queries';
 import { useRecipes } from '../recipes/queries';
 import { useCreateBatch } from './queries';
@@ -98,18 +98,18 @@ export function BatchDialog(props: {
     validate: (values) => validate(toInput(values, list)),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh batch each time the dialog opens
-  useEffect(() => {
-    if (!props.opened) return;
-    form.setValues({
+  useResetOnOpen(
+    form,
+    props.opened,
+    () => ({
       batchNumber: defaultBatchNumber(new Date(), timeZone),
       recipeId: props.recipeId,
       flourKg: '',
       doughSizeGrams: '',
       notes: '',
-    });
-    form.clearErrors();
-  }, [props.opened, props.recipeId]);
+    }),
+    [props.recipeId],
+  );
 
   const recipe = list.find((candidate) => candidate.id === form.values.recipeId);
   const needs = requirements(recipe, Number(form.values.flourKg), inventory.data ?? []);

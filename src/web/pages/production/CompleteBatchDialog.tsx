@@ -1,6 +1,5 @@
 import { Group, Modal, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import type { ProductionBatch } from '../../../domain/contracts/production';
 import { formatNaira, toKobo } from '../../../domain/money';
 import { costPerLoaf } from '../../../domain/production';
@@ -9,6 +8,7 @@ import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
 import { formatQuantity } from '../../components/format';
 import { NumberField, typedNumber } from '../../components/NumberField';
+import { useResetOnOpen } from '../../components/use-reset-on-open';
 import { useBatchCost, useUpdateBatch } from './queries';
 
 const validate = schemaResolver(completeBatchFormSchema, { sync: true });
@@ -26,12 +26,7 @@ export function CompleteBatchDialog(props: { batch: ProductionBatch | null; onCl
       }),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: start at 1 loaf (spec) for each batch
-  useEffect(() => {
-    if (!batch) return;
-    form.setValues({ loavesProduced: 1 });
-    form.clearErrors();
-  }, [batch]);
+  useResetOnOpen(form, batch !== null, () => ({ loavesProduced: 1 }), [batch]);
 
   const loaves = Number(form.values.loavesProduced);
   const perLoaf =

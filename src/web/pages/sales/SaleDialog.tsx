@@ -1,6 +1,6 @@
 import { Group, Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { formatNaira } from '../../../domain/money';
 import { loavesValue, overpaidBy, type SaleInput, saleSchema } from '../../../domain/sales-schemas';
 import { countOf } from '../../../domain/words';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
 import { NumberField, typedNumber } from '../../components/NumberField';
+import { useResetOnOpen } from '../../components/use-reset-on-open';
 import { useAvailableLoaves, useDistributorOptions, useRecordSale } from './queries';
 
 interface SaleFormValues {
@@ -49,12 +50,7 @@ export function SaleDialog(props: { opened: boolean; onClose: () => void }) {
     validate: (values) => validate(toInput(values)),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh sale each time the dialog opens
-  useEffect(() => {
-    if (!props.opened) return;
-    form.setValues(EMPTY);
-    form.clearErrors();
-  }, [props.opened]);
+  useResetOnOpen(form, props.opened, () => EMPTY);
 
   const loaves = typedNumber(form.values.loavesTaken);
   const price = typedNumber(form.values.pricePerLoaf);
