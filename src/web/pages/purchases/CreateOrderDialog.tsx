@@ -1,7 +1,5 @@
 import {
-  ActionIcon,
   Alert,
-  Button,
   Group,
   Modal,
   Select,
@@ -12,8 +10,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useRef } from 'react';
 import type { ReorderIntent } from '../../../domain/dashboard';
 import { formatNaira } from '../../../domain/money';
 import {
@@ -33,7 +31,9 @@ import { useAppInfo } from '../../auth/queries';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
 import { openOrderText } from '../../components/format';
+import { LineItemEditor } from '../../components/LineItemEditor';
 import { NumberField, typedNumber } from '../../components/NumberField';
+import { useResetOnOpen } from '../../components/use-reset-on-open';
 import { useInventory } from '../inventory/queries';
 import { useCreateOrder } from './queries';
 
@@ -112,20 +112,22 @@ export function CreateOrderDialog(props: {
     },
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh order each time the dialog opens
-  useEffect(() => {
-    if (!props.opened) return;
-    const reorderItem = inventory.data?.find((item) => item.id === props.reorderItemId);
-    form.setValues({
-      orderNumber: defaultOrderNumber(),
-      supplier: reorderItem?.supplier ?? '',
-      status: 'pending',
-      expectedDelivery: '',
-      notes: '',
-      items: [newLine(reorderItem?.id ?? null, reorderItem ? props.reorder?.quantity || '' : '')],
-    });
-    form.clearErrors();
-  }, [props.opened, props.reorderItemId, inventory.data]);
+  useResetOnOpen(
+    form,
+    props.opened,
+    () => {
+      const reorderItem = inventory.data?.find((item) => item.id === props.reorderItemId);
+      return {
+        orderNumber: defaultOrderNumber(),
+        supplier: reorderItem?.supplier ?? '',
+        status: 'pending',
+        expectedDelivery: '',
+        notes: '',
+        items: [newLine(reorderItem?.id ?? null, reorderItem ? props.reorder?.quantity || '' : '')],
+      };
+    },
+    [props.reorderItemId, inventory.data],
+  );
 
   const itemOptions = (inventory.data ?? []).map((item) => ({
     value: item.id,
@@ -189,9 +191,22 @@ export function CreateOrderDialog(props: {
               ))}
             </Alert>
           ) : null}
-          <Stack gap="xs">
-            <Text fw={600}>Items</Text>
-            {form.values.items.map((line, index) => {
+          <LineItemEditor
+            title="Items"
+            noun="item"
+            addLabel="Add Item"
+            lines={form.values.items}
+            error={form.errors.items}
+            lineTestId="order-line"
+            onAdd={() => form.insertListItem('items', newLine())}
+            onRemove={(index) => form.removeListItem('items', index)}
+            footer={
+              <Text fw={700} data-testid="order-total">
+                Total: {formatNaira(total)}
+              </Text>
+            }
+          >
+            {(line, index, remove) => {
               const unitCost = unitCostOf(typedNumber(line.totalCost), typedNumber(line.quantity));
               const item = itemOf(line.itemId);
               // Without inventory read the list may carry no cost: then there is nothing to compare.
@@ -199,13 +214,7 @@ export function CreateOrderDialog(props: {
                 ? unusualUnitCost(unitCost, item.unitCost, item.unit)
                 : null;
               return (
-                <Group
-                  key={line.key}
-                  align="flex-start"
-                  gap="sm"
-                  wrap="wrap"
-                  data-testid="order-line"
-                >
+                <>
                   <Select
                     label="Item"
                     placeholder="Choose an item"
@@ -235,16 +244,7 @@ export function CreateOrderDialog(props: {
                       {Number.isFinite(unitCost) ? formatNaira(unitCost) : '—'}
                     </Text>
                   </Stack>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    mt={28}
-                    aria-label={`Remove item ${index + 1}`}
-                    disabled={form.values.items.length === 1}
-                    onClick={() => form.removeListItem('items', index)}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
+                  {remove}
                   {unusual && (
                     <Group gap={6} wrap="nowrap" style={{ flexBasis: '100%' }}>
                       <IconAlertTriangle
@@ -258,28 +258,10 @@ export function CreateOrderDialog(props: {
                       </Text>
                     </Group>
                   )}
-                </Group>
+                </>
               );
-            })}
-            {typeof form.errors.items === 'string' && (
-              <Text c="red" fz="sm">
-                {form.errors.items}
-              </Text>
-            )}
-            <Group justify="space-between">
-              <Button
-                variant="light"
-                size="xs"
-                leftSection={<IconPlus size={14} aria-hidden />}
-                onClick={() => form.insertListItem('items', newLine())}
-              >
-                Add Item
-              </Button>
-              <Text fw={700} data-testid="order-total">
-                Total: {formatNaira(total)}
-              </Text>
-            </Group>
-          </Stack>
+            }}
+          </LineItemEditor>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               label="Expected Delivery (Optional)"

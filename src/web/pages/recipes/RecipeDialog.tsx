@@ -1,20 +1,7 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect } from 'react';
-import { unitsFit } from '../../../domain/production';
 import type { Recipe } from '../../../domain/contracts/recipes';
+import { unitsFit } from '../../../domain/production';
 import {
   durationFormSchema,
   joinDuration,
@@ -25,7 +12,9 @@ import {
 } from '../../../domain/recipe-schemas';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
+import { LineItemEditor } from '../../components/LineItemEditor';
 import { NumberField, typedNumber } from '../../components/NumberField';
+import { useResetOnOpen } from '../../components/use-reset-on-open';
 import { useInventory } from '../inventory/queries';
 import { useCreateRecipe, useUpdateRecipe } from './queries';
 
@@ -124,12 +113,7 @@ export function RecipeDialog(props: {
     }),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens for another recipe
-  useEffect(() => {
-    if (!props.opened) return;
-    form.setValues(initialValues(recipe));
-    form.clearErrors();
-  }, [props.opened, recipe]);
+  useResetOnOpen(form, props.opened, () => initialValues(recipe), [recipe]);
 
   // Only items of the Ingredients category can be chosen (docs/screens/recipes.md).
   const ingredients = (inventory.data ?? []).filter((item) => item.category === 'ingredients');
@@ -203,16 +187,18 @@ export function RecipeDialog(props: {
             minRows={2}
             {...form.getInputProps('description')}
           />
-          <Stack gap="xs">
-            <Text fw={600}>Ingredients</Text>
-            {form.values.ingredients.map((line, index) => (
-              <Group
-                key={line.key}
-                align="flex-start"
-                gap="sm"
-                wrap="wrap"
-                data-testid="ingredient-line"
-              >
+          <LineItemEditor
+            title="Ingredients"
+            noun="ingredient"
+            addLabel="Add Ingredient"
+            lines={form.values.ingredients}
+            error={form.errors.ingredients}
+            lineTestId="ingredient-line"
+            onAdd={() => form.insertListItem('ingredients', newLine())}
+            onRemove={(index) => form.removeListItem('ingredients', index)}
+          >
+            {(_line, index, remove) => (
+              <>
                 <Select
                   label="Ingredient"
                   placeholder="Choose an ingredient"
@@ -238,34 +224,11 @@ export function RecipeDialog(props: {
                     w={96}
                     {...form.getInputProps(`ingredients.${index}.unit`)}
                   />
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    mt={28}
-                    aria-label={`Remove ingredient ${index + 1}`}
-                    disabled={form.values.ingredients.length === 1}
-                    onClick={() => form.removeListItem('ingredients', index)}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
+                  {remove}
                 </Group>
-              </Group>
-            ))}
-            {typeof form.errors.ingredients === 'string' && (
-              <Text c="red" fz="sm">
-                {form.errors.ingredients}
-              </Text>
+              </>
             )}
-            <Button
-              variant="light"
-              size="xs"
-              w="fit-content"
-              leftSection={<IconPlus size={14} aria-hidden />}
-              onClick={() => form.insertListItem('ingredients', newLine())}
-            >
-              Add Ingredient
-            </Button>
-          </Stack>
+          </LineItemEditor>
           <SimpleGrid cols={2} spacing="md" maw={360}>
             <NumberField
               label="Hours"
