@@ -60,26 +60,58 @@ function readTrustProxy(value: string | undefined): boolean | number | string {
   return proxies.join(',');
 }
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const port = Number(env.PORT ?? 5000);
+function readPort(value: string | undefined): number {
+  const port = Number(value ?? 5000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be a whole number from 0 to 65535, not "${env.PORT}"`);
+    throw new Error(`PORT must be a whole number from 0 to 65535, not "${value}"`);
   }
-  const timeZone = env.BAKERY_TZ || 'Africa/Lagos';
+  return port;
+}
+
+function readTimeZone(value: string | undefined): string {
+  const timeZone = value || 'Africa/Lagos';
   if (!isValidTimeZone(timeZone))
     throw new Error(`BAKERY_TZ "${timeZone}" is not a known time zone`);
-  const sessionSecret = env.SESSION_SECRET || undefined;
+  return timeZone;
+}
+
+function readSessionSecret(value: string | undefined): string | undefined {
+  const sessionSecret = value || undefined;
   if (sessionSecret !== undefined && sessionSecret.length < 32) {
     throw new Error('SESSION_SECRET must be at least 32 characters long');
   }
-  const idleHours = Number(env.SESSION_IDLE_HOURS ?? 12);
-  if (!(idleHours > 0)) throw new Error('SESSION_IDLE_HOURS must be a positive number of hours');
-  const maxDays = Number(env.SESSION_MAX_DAYS ?? 7);
-  if (!(maxDays > 0)) throw new Error('SESSION_MAX_DAYS must be a positive number of days');
-  const readCache = env.READ_CACHE || 'on';
+  return sessionSecret;
+}
+
+function readPositive(value: string | undefined, fallback: number, problem: string): number {
+  const amount = Number(value ?? fallback);
+  if (!(amount > 0)) throw new Error(problem);
+  return amount;
+}
+
+function readReadCache(value: string | undefined): boolean {
+  const readCache = value || 'on';
   if (readCache !== 'on' && readCache !== 'off') {
     throw new Error(`READ_CACHE must be on or off, not "${readCache}"`);
   }
+  return readCache === 'on';
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = readPort(env.PORT);
+  const timeZone = readTimeZone(env.BAKERY_TZ);
+  const sessionSecret = readSessionSecret(env.SESSION_SECRET);
+  const idleHours = readPositive(
+    env.SESSION_IDLE_HOURS,
+    12,
+    'SESSION_IDLE_HOURS must be a positive number of hours',
+  );
+  const maxDays = readPositive(
+    env.SESSION_MAX_DAYS,
+    7,
+    'SESSION_MAX_DAYS must be a positive number of days',
+  );
+  const readCache = readReadCache(env.READ_CACHE);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -91,7 +123,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionMaxDays: maxDays,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
-    readCache: readCache === 'on',
+    readCache,
     webRoot: resolve(env.WEB_ROOT || 'dist/web'),
   };
 }

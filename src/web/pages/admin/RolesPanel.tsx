@@ -1,11 +1,12 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { RoleWithPermissions } from '../../../domain/contracts/admin';
+import type { RoleWithPermissions } from '../../../domain/admin-schemas';
 import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadingLine } from '../../components/LoadingLine';
+import { AddButton } from '../../components/PageActions';
 import { PermissionMatrix } from './PermissionMatrix';
 import { useDeleteRole, useModules, useRoles } from './queries';
 import { RoleDialog } from './RoleDialog';
@@ -37,13 +38,7 @@ export function RolesPanel() {
           A user's rights on a module are those of their active roles. Read shows a module, write
           lets them add and change records, delete lets them remove or archive them.
         </Text>
-        <Button
-          color="orange"
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={() => setDialog({ opened: true, role: null })}
-        >
-          New Role
-        </Button>
+        <AddButton label="New Role" onClick={() => setDialog({ opened: true, role: null })} />
       </Group>
       {loading ? (
         <LoadingLine label="Loading roles..." />

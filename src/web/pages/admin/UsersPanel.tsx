@@ -1,12 +1,13 @@
-import { Badge, Box, Button, Card, Group, Table, Text } from '@mantine/core';
-import { IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { Badge, Box, Card, Group, Table, Text } from '@mantine/core';
+import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { AdminUser } from '../../../domain/contracts/admin';
+import type { AdminUser } from '../../../domain/admin-schemas';
 import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { IconAction } from '../../components/IconAction';
 import { LoadingLine } from '../../components/LoadingLine';
+import { AddButton } from '../../components/PageActions';
 import { useDeleteUser, useUsers } from './queries';
 import { UserCards } from './UserCards';
 import { UserDialog } from './UserDialog';
@@ -44,13 +45,7 @@ export function UsersPanel() {
         <Text fw={600} fz="lg">
           Users
         </Text>
-        <Button
-          color="orange"
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={() => setDialog({ opened: true, user: null })}
-        >
-          Add User
-        </Button>
+        <AddButton label="Add User" onClick={() => setDialog({ opened: true, user: null })} />
       </Group>
       {users.isPending ? (
         <LoadingLine label="Loading users..." />

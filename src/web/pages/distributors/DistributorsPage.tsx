@@ -1,11 +1,10 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   IconArchive,
   IconArrowBackUp,
   IconCash,
   IconFileText,
   IconPencil,
-  IconPlus,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -16,6 +15,7 @@ import { notifyError, notifySuccess } from '../../api/notify';
 import { useRights } from '../../auth/use-rights';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListState } from '../../components/ListState';
+import { ArchivedListActions } from '../../components/PageActions';
 import { PageHeader } from '../../components/PageHeader';
 import { DistributorDialog } from './DistributorDialog';
 import { PaymentDialog } from './PaymentDialog';
@@ -108,23 +108,16 @@ export default function DistributorsPage() {
         title="Distributor Management"
         subtitle="Manage distributors and track their account balances"
         actions={
-          <Group gap="md">
-            <Switch
-              label="Show Archived"
-              color="orange"
-              checked={showArchived}
-              onChange={(event) => setShowArchived(event.currentTarget.checked)}
-            />
-            {rights.canWrite && (
-              <Button
-                color="orange"
-                leftSection={<IconPlus size={18} aria-hidden />}
-                onClick={() => setEditing({ opened: true, distributor: null })}
-              >
-                Add Distributor
-              </Button>
-            )}
-          </Group>
+          <ArchivedListActions
+            showArchived={showArchived}
+            onShowArchived={setShowArchived}
+            add={
+              rights.canWrite && {
+                label: 'Add Distributor',
+                onClick: () => setEditing({ opened: true, distributor: null }),
+              }
+            }
+          />
         }
       />
       <ListState

@@ -1,22 +1,10 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Badge, Box, Button, Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconArchiveOff,
   IconHistory,
   IconPackage,
   IconPencil,
-  IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -31,6 +19,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatQuantity } from '../../components/format';
 import { IconAction } from '../../components/IconAction';
 import { LoadingLine } from '../../components/LoadingLine';
+import { ArchivedListActions } from '../../components/PageActions';
 import { PageHeader } from '../../components/PageHeader';
 import { StatCard } from '../../components/StatCard';
 import { ItemDialog } from './ItemDialog';
@@ -151,23 +140,16 @@ export default function InventoryPage() {
         title="Inventory"
         subtitle="Manage ingredients, packaging and supplies"
         actions={
-          <Group gap="md">
-            <Switch
-              label="Show Archived"
-              color="orange"
-              checked={showArchived}
-              onChange={(event) => setShowArchived(event.currentTarget.checked)}
-            />
-            {rights.canWrite && (
-              <Button
-                color="orange"
-                leftSection={<IconPlus size={18} aria-hidden />}
-                onClick={() => setEditing({ opened: true, item: null })}
-              >
-                Add Item
-              </Button>
-            )}
-          </Group>
+          <ArchivedListActions
+            showArchived={showArchived}
+            onShowArchived={setShowArchived}
+            add={
+              rights.canWrite && {
+                label: 'Add Item',
+                onClick: () => setEditing({ opened: true, item: null }),
+              }
+            }
+          />
         }
       />
       <SimpleGrid cols={{ base: 2, sm: 2 }} spacing="md" mb="lg" maw={560}>

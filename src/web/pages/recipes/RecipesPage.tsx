@@ -1,12 +1,5 @@
 import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
-import {
-  IconBook,
-  IconClock,
-  IconPencil,
-  IconPlayerPlay,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconBook, IconClock, IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Recipe } from '../../../domain/contracts/recipes';
@@ -16,6 +9,7 @@ import { dismissNotification, notifyError, notifySuccess } from '../../api/notif
 import { useRights } from '../../auth/use-rights';
 import { formatQuantity } from '../../components/format';
 import { ListState } from '../../components/ListState';
+import { AddButton } from '../../components/PageActions';
 import { PageHeader } from '../../components/PageHeader';
 import { StatCard } from '../../components/StatCard';
 import { useCreateIntent } from '../../components/use-create-intent';
@@ -164,13 +158,10 @@ export default function RecipesPage() {
         subtitle="Manage bread recipes and formulations"
         actions={
           rights.canWrite && (
-            <Button
-              color="orange"
-              leftSection={<IconPlus size={18} aria-hidden />}
+            <AddButton
+              label="New Recipe"
               onClick={() => setEditing({ opened: true, recipe: null })}
-            >
-              New Recipe
-            </Button>
+            />
           )
         }
       />

@@ -1,5 +1,5 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconBread, IconPlus, IconReceipt, IconTruckDelivery } from '@tabler/icons-react';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconBread, IconReceipt, IconTruckDelivery } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatNaira } from '../../../domain/money';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time';
@@ -8,6 +8,7 @@ import { useAppInfo } from '../../auth/queries';
 import { useRights } from '../../auth/use-rights';
 import { formatDateTime } from '../../components/format';
 import { ListState } from '../../components/ListState';
+import { AddButton } from '../../components/PageActions';
 import { PageHeader } from '../../components/PageHeader';
 import { StatCard } from '../../components/StatCard';
 import { useCreateIntent } from '../../components/use-create-intent';
@@ -32,15 +33,7 @@ export default function SalesPage() {
         title="Sales Management"
         subtitle="Record sales transactions and track available inventory"
         actions={
-          rights.canWrite && (
-            <Button
-              color="orange"
-              leftSection={<IconPlus size={18} aria-hidden />}
-              onClick={() => setRecording(true)}
-            >
-              Record Sale
-            </Button>
-          )
+          rights.canWrite && <AddButton label="Record Sale" onClick={() => setRecording(true)} />
         }
       />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" mb="lg">
