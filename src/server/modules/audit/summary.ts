@@ -24,27 +24,31 @@ function cleanText(value: string, max: number): string {
   return cut.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD');
 }
 
+function cleanList(list: unknown[], depth: number): unknown[] {
+  const items = list.slice(0, MAX_ITEMS).map((item) => cleanValue(item, depth + 1));
+  if (list.length > MAX_ITEMS) items.push(`… ${list.length - MAX_ITEMS} more`);
+  return items;
+}
+
+function cleanFields(record: Record<string, unknown>, depth: number): Record<string, unknown> {
+  const entries = Object.entries(record);
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of entries.slice(0, MAX_KEYS)) {
+    const name = cleanText(key, MAX_KEY);
+    if (name === '__proto__') continue; // would set the copy's prototype, not a field
+    out[name] = SECRET_KEY.test(key) ? REDACTED : cleanValue(inner, depth + 1);
+  }
+  if (entries.length > MAX_KEYS) out['…'] = `${entries.length - MAX_KEYS} more fields`;
+  return out;
+}
+
 function cleanValue(value: unknown, depth: number): unknown {
   if (value === null || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
   if (typeof value === 'string') return cleanText(value, MAX_STRING);
   if (depth >= MAX_DEPTH) return '…';
-  if (Array.isArray(value)) {
-    const items = value.slice(0, MAX_ITEMS).map((item) => cleanValue(item, depth + 1));
-    if (value.length > MAX_ITEMS) items.push(`… ${value.length - MAX_ITEMS} more`);
-    return items;
-  }
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>);
-    const out: Record<string, unknown> = {};
-    for (const [key, inner] of entries.slice(0, MAX_KEYS)) {
-      const name = cleanText(key, MAX_KEY);
-      if (name === '__proto__') continue; // would set the copy's prototype, not a field
-      out[name] = SECRET_KEY.test(key) ? REDACTED : cleanValue(inner, depth + 1);
-    }
-    if (entries.length > MAX_KEYS) out['…'] = `${entries.length - MAX_KEYS} more fields`;
-    return out;
-  }
+  if (Array.isArray(value)) return cleanList(value, depth);
+  if (typeof value === 'object') return cleanFields(value as Record<string, unknown>, depth);
   return undefined; // functions, symbols, bigints: not JSON, never sent
 }
 
