@@ -1,10 +1,10 @@
 import { Checkbox, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import { type RoleInput, roleSchema } from '../../../domain/admin-schemas';
 import type { RoleWithPermissions } from '../../../domain/contracts/admin';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
+import { useResetOnOpen } from '../../components/use-reset-on-open';
 import { useCreateRole, useUpdateRole } from './queries';
 
 type RoleFormValues = Required<RoleInput>;
@@ -25,16 +25,15 @@ export function RoleDialog(props: {
     validate: schemaResolver(roleSchema, { sync: true }),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens for another role
-  useEffect(() => {
-    if (!props.opened) return;
-    form.setValues(
+  useResetOnOpen(
+    form,
+    props.opened,
+    () =>
       role
         ? { name: role.name, description: role.description ?? '', isActive: role.isActive }
         : EMPTY,
-    );
-    form.clearErrors();
-  }, [props.opened, role]);
+    [role],
+  );
 
   const handlers = (message: string, failure: string) =>
     saveHandlers(form, {

@@ -9,7 +9,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
 import {
   type AdminUserUpdateInput,
   adminUserCreateSchema,
@@ -18,6 +17,7 @@ import {
 import type { AdminUser } from '../../../domain/contracts/admin';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
+import { useResetOnOpen } from '../../components/use-reset-on-open';
 import { useCreateUser, useRoles, useUpdateUser } from './queries';
 
 interface UserFormValues {
@@ -70,10 +70,10 @@ export function UserDialog(props: {
       editing ? validateUpdate(updatePayload(values)) : validateCreate(values),
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens for another user
-  useEffect(() => {
-    if (!props.opened) return;
-    form.setValues(
+  useResetOnOpen(
+    form,
+    props.opened,
+    () =>
       user
         ? {
             username: user.username,
@@ -86,10 +86,8 @@ export function UserDialog(props: {
             roleId: user.roleId,
           }
         : EMPTY,
-    );
-    form.resetDirty();
-    form.clearErrors();
-  }, [props.opened, user]);
+    [user],
+  );
 
   const handlers = (message: string, failure: string) =>
     saveHandlers(form, {

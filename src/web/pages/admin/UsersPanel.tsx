@@ -1,7 +1,7 @@
 import { Badge, Box, Card, Group, Table, Text } from '@mantine/core';
 import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { AdminUser } from '../../../domain/admin-schemas';
+import type { AdminUser } from '../../../domain/contracts/admin';
 import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
