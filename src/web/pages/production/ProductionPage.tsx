@@ -1,5 +1,5 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconFlame, IconPlayerPlay, IconPlus, IconStack2 } from '@tabler/icons-react';
+import { Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
+import { IconFlame, IconPlayerPlay, IconStack2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { ProductionBatch } from '../../../domain/contracts/production';
@@ -15,9 +15,7 @@ import { useAppInfo } from '../../auth/queries';
 import { useRights } from '../../auth/use-rights';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime, formatQuantity } from '../../components/format';
-import { ListState, ShowMoreButton } from '../../components/ListState';
-import { PageHeader } from '../../components/PageHeader';
-import { StatCard } from '../../components/StatCard';
+import { PagedListPage } from '../../components/PagedListPage';
 import { useCreateIntent } from '../../components/use-create-intent';
 import { BatchDialog } from './BatchDialog';
 import { BatchStatusBadge } from './BatchStatusBadge';
@@ -136,63 +134,45 @@ export default function ProductionPage() {
     intent.done();
   };
 
-  const list = batches.data?.pages.flat() ?? [];
   return (
     <>
-      <PageHeader
+      <PagedListPage
         title="Production"
         subtitle="Manage production batches and schedules"
-        actions={
-          rights.canWrite && (
-            <Button
-              color="orange"
-              leftSection={<IconPlus size={18} aria-hidden />}
-              onClick={() => setCreating(true)}
-            >
-              New Batch
-            </Button>
-          )
-        }
-      />
-      <SimpleGrid cols={2} spacing="md" mb="lg" maw={560}>
-        <StatCard
-          label="Total Batches"
-          value={summary.data?.total ?? '—'}
-          icon={IconStack2}
-          colour="orange"
-        />
-        <StatCard
-          label="In Progress"
-          value={summary.data?.inProgress ?? '—'}
-          icon={IconFlame}
-          colour="blue"
-        />
-      </SimpleGrid>
-      <ListState
+        add={rights.canWrite && { label: 'New Batch', onClick: () => setCreating(true) }}
+        stats={[
+          {
+            label: 'Total Batches',
+            value: summary.data?.total,
+            icon: IconStack2,
+            colour: 'orange',
+          },
+          {
+            label: 'In Progress',
+            value: summary.data?.inProgress,
+            icon: IconFlame,
+            colour: 'blue',
+          },
+        ]}
         query={batches}
-        isEmpty={list.length === 0}
-        loading="Loading batches..."
-        failed="Failed to load production batches"
-        empty="No production batches found. Create your first batch to get started."
-      >
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            {list.map((batch) => (
-              <BatchCard
-                key={batch.id}
-                batch={batch}
-                timeZone={timeZone}
-                canWrite={rights.canWrite}
-                busy={updateBatch.isPending}
-                onStart={() => change(batch, { status: 'in_progress' })}
-                onComplete={() => setCompleting(batch)}
-                onCancel={() => setCancelling(batch)}
-              />
-            ))}
-          </SimpleGrid>
-          <ShowMoreButton query={batches} label="Show more batches" />
-        </Stack>
-      </ListState>
+        text={{
+          loading: 'Loading batches...',
+          failed: 'Failed to load production batches',
+          empty: 'No production batches found. Create your first batch to get started.',
+          more: 'Show more batches',
+        }}
+        card={(batch) => (
+          <BatchCard
+            batch={batch}
+            timeZone={timeZone}
+            canWrite={rights.canWrite}
+            busy={updateBatch.isPending}
+            onStart={() => change(batch, { status: 'in_progress' })}
+            onComplete={() => setCompleting(batch)}
+            onCancel={() => setCancelling(batch)}
+          />
+        )}
+      />
       <BatchDialog opened={creating} recipeId={startRecipeId} onClose={closeCreate} />
       <CompleteBatchDialog batch={completing} onClose={() => setCompleting(null)} />
       <ConfirmDialog

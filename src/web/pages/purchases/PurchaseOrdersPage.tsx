@@ -1,11 +1,11 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconClock, IconPlus, IconShoppingCart } from '@tabler/icons-react';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconClock, IconShoppingCart } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
+import type { PurchaseOrder } from '../../../domain/contracts/purchase-orders';
 import type { ReorderIntent } from '../../../domain/dashboard';
 import { formatNaira } from '../../../domain/money';
-import type { PurchaseOrder } from '../../../domain/contracts/purchase-orders';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time';
 import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
@@ -13,9 +13,7 @@ import { useAppInfo } from '../../auth/queries';
 import { useRights } from '../../auth/use-rights';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatDateTime } from '../../components/format';
-import { ListState, ShowMoreButton } from '../../components/ListState';
-import { PageHeader } from '../../components/PageHeader';
-import { StatCard } from '../../components/StatCard';
+import { PagedListPage } from '../../components/PagedListPage';
 import { useCreateIntent } from '../../components/use-create-intent';
 import { CreateOrderDialog } from './CreateOrderDialog';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
@@ -40,6 +38,59 @@ const ACTION_TEXT: Record<OrderAction, { title: string; message: string; failure
     failure: 'Failed to cancel purchase order',
   },
 };
+
+function OrderCard(props: {
+  order: PurchaseOrder;
+  timeZone: string;
+  canWrite: boolean;
+  busy: boolean;
+  onDetails: () => void;
+  onReceive: () => void;
+}) {
+  const { order } = props;
+  return (
+    <Card withBorder radius="lg" p="md" data-testid="order-card">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={700} fz="lg">
+            {order.supplier}
+          </Text>
+          <Text fz="sm" c="dimmed">
+            {order.orderNumber}
+          </Text>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </Group>
+      <Group justify="space-between" mt="sm" wrap="wrap" gap="xs">
+        <Text fw={700} fz="xl">
+          {formatNaira(order.totalAmount)}
+        </Text>
+        <Text fz="sm" c="dimmed">
+          Ordered {formatDateTime(order.orderDate, props.timeZone)}
+          {order.expectedDelivery ? ` · Expected ${order.expectedDelivery}` : ''}
+        </Text>
+      </Group>
+      <Stack mt="sm" gap={4}>
+        <OrderLines order={order} />
+        {order.notes && (
+          <Text fz="sm" c="dimmed" fs="italic">
+            {order.notes}
+          </Text>
+        )}
+      </Stack>
+      <Group justify="flex-end" mt="md" gap="sm">
+        <Button variant="default" size="xs" onClick={props.onDetails}>
+          View Details
+        </Button>
+        {props.canWrite && order.status === 'shipped' && (
+          <Button color="green" size="xs" loading={props.busy} onClick={props.onReceive}>
+            Mark as Received
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}
 
 export default function PurchaseOrdersPage() {
   const orders = useOrders();
@@ -82,98 +133,39 @@ export default function PurchaseOrdersPage() {
     intent.done();
   };
 
-  const list = orders.data?.pages.flat() ?? [];
   return (
     <>
-      <PageHeader
+      <PagedListPage
         title="Purchase Orders"
         subtitle="Manage supplier orders and deliveries"
-        actions={
-          rights.canWrite && (
-            <Button
-              color="orange"
-              leftSection={<IconPlus size={18} aria-hidden />}
-              onClick={() => setCreating(true)}
-            >
-              Create Order
-            </Button>
-          )
-        }
-      />
-      <SimpleGrid cols={2} spacing="md" mb="lg" maw={560}>
-        <StatCard
-          label="Total Orders"
-          value={summary.data?.total ?? '—'}
-          icon={IconShoppingCart}
-          colour="orange"
-        />
-        <StatCard
-          label="Pending"
-          value={summary.data?.pending ?? '—'}
-          icon={IconClock}
-          colour="yellow"
-        />
-      </SimpleGrid>
-      <ListState
+        add={rights.canWrite && { label: 'Create Order', onClick: () => setCreating(true) }}
+        stats={[
+          {
+            label: 'Total Orders',
+            value: summary.data?.total,
+            icon: IconShoppingCart,
+            colour: 'orange',
+          },
+          { label: 'Pending', value: summary.data?.pending, icon: IconClock, colour: 'yellow' },
+        ]}
         query={orders}
-        isEmpty={list.length === 0}
-        loading="Loading orders..."
-        failed="Failed to load purchase orders"
-        empty="No purchase orders found. Create your first order to get started."
-      >
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            {list.map((order) => (
-              <Card key={order.id} withBorder radius="lg" p="md" data-testid="order-card">
-                <Group justify="space-between" align="flex-start" wrap="nowrap">
-                  <div style={{ minWidth: 0 }}>
-                    <Text fw={700} fz="lg">
-                      {order.supplier}
-                    </Text>
-                    <Text fz="sm" c="dimmed">
-                      {order.orderNumber}
-                    </Text>
-                  </div>
-                  <OrderStatusBadge status={order.status} />
-                </Group>
-                <Group justify="space-between" mt="sm" wrap="wrap" gap="xs">
-                  <Text fw={700} fz="xl">
-                    {formatNaira(order.totalAmount)}
-                  </Text>
-                  <Text fz="sm" c="dimmed">
-                    Ordered {formatDateTime(order.orderDate, timeZone)}
-                    {order.expectedDelivery ? ` · Expected ${order.expectedDelivery}` : ''}
-                  </Text>
-                </Group>
-                <Stack mt="sm" gap={4}>
-                  <OrderLines order={order} />
-                  {order.notes && (
-                    <Text fz="sm" c="dimmed" fs="italic">
-                      {order.notes}
-                    </Text>
-                  )}
-                </Stack>
-                <Group justify="flex-end" mt="md" gap="sm">
-                  <Button variant="default" size="xs" onClick={() => setDetails(order)}>
-                    View Details
-                  </Button>
-                  {rights.canWrite && order.status === 'shipped' && (
-                    <Button
-                      color="green"
-                      size="xs"
-                      loading={action.isPending}
-                      onClick={() => run(order, 'receive')}
-                    >
-                      Mark as Received
-                    </Button>
-                  )}
-                </Group>
-              </Card>
-            ))}
-          </SimpleGrid>
-          <ShowMoreButton query={orders} label="Show more orders" />
-        </Stack>
-      </ListState>
+        text={{
+          loading: 'Loading orders...',
+          failed: 'Failed to load purchase orders',
+          empty: 'No purchase orders found. Create your first order to get started.',
+          more: 'Show more orders',
+        }}
+        card={(order) => (
+          <OrderCard
+            order={order}
+            timeZone={timeZone}
+            canWrite={rights.canWrite}
+            busy={action.isPending}
+            onDetails={() => setDetails(order)}
+            onReceive={() => run(order, 'receive')}
+          />
+        )}
+      />
       <CreateOrderDialog
         opened={creating}
         reorderItemId={reorderItemId}
