@@ -59,10 +59,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** An app on a fresh test database, or on `database` (closed with the app) when given. */
 export async function createTestApp(
   options: Partial<Omit<AppOptions, 'db'>> = {},
+  given?: DatabaseHandle,
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = given ?? (await openTestDatabase());
   const app = await buildApp({
     config: testConfig(),
     ...options,

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { EXCLUDED_TABLES } from '../../../src/server/db/backup/catalog';
 import { writeBackup } from '../../../src/server/db/backup/dump';
 import { openDatabase } from '../../../src/server/db/connection';
-import { scratchPostgres } from '../../support/test-app';
+import { createTestApp, scratchPostgres } from '../../support/test-app';
 import { seedBakery } from './bakery';
-import { appOn, onPostgres, root, snapshot, tempDirs } from './support';
+import { onPostgres, root, snapshot, tempDirs } from './support';
 
 const tempDir = tempDirs();
 
@@ -43,7 +43,7 @@ function runScript(
 describe.skipIf(onPostgres)('npm run backup / restore on the embedded database', () => {
   it('backs up a stopped app’s DATA_DIR, restores it into another, and refuses while the app runs', async () => {
     const dataDir = tempDir('bakery-data-');
-    const sourceApp = await appOn(await openDatabase({ kind: 'embedded', dataDir }));
+    const sourceApp = await createTestApp({}, await openDatabase({ kind: 'embedded', dataDir }));
     await seedBakery(sourceApp);
     const expected = await snapshot(sourceApp.database.db, EXCLUDED_TABLES);
 
@@ -122,7 +122,7 @@ describe.runIf(onPostgres)('npm run backup / restore with DATABASE_URL', () => {
     const [first, second] = scratches.map((scratch) => scratch.url) as [string, string];
     try {
       // An embedded bakery (in memory here), backed up by the library.
-      const embedded = await appOn(await openDatabase({ kind: 'memory' }));
+      const embedded = await createTestApp({}, await openDatabase({ kind: 'memory' }));
       await seedBakery(embedded);
       const expected = await snapshot(embedded.database.db, EXCLUDED_TABLES);
       const file = join(tempDir(), 'embedded.backup');

@@ -12,7 +12,6 @@ import { endsWithRollupsMatchingRecords } from '../../support/rollups';
 import { createTestApp, migrationsUpTo, unmigratedDatabase } from '../../support/test-app';
 import { backedUpBakery } from './bakery';
 import {
-  appOn,
   changeHeader,
   columnsOf,
   count,
@@ -45,7 +44,7 @@ describe('restore', () => {
         expect(await count(target.db, name)).toBe(0);
     }
     // The restored copy is a working bakery: the admin signs in and sees the same balances.
-    const restoredApp = await appOn({ ...target, close: async () => {} });
+    const restoredApp = await createTestApp({}, { ...target, close: async () => {} });
     try {
       const admin = await signIn(restoredApp, 'admin');
       // The roll-ups are rebuilt by their triggers as the rows load: the same totals.

@@ -7,11 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll } from 'vitest';
-import { buildApp } from '../../../src/server/app';
 import type { BackupHeader } from '../../../src/server/db/backup/format';
-import type { Database, DatabaseHandle } from '../../../src/server/db/connection';
+import type { Database } from '../../../src/server/db/connection';
 import { ApiClient, validUser } from '../../support/api-client';
-import { type TestApp, testConfig } from '../../support/test-app';
+import type { TestApp } from '../../support/test-app';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const migrationsFolder = join(root, 'src/server/db/migrations');
@@ -96,20 +95,6 @@ export async function expectOk<T>(reply: Promise<{ status: number; body: T }>, s
   const { status: got, body } = await reply;
   if (got !== status) throw new Error(`expected ${status}, got ${got}: ${JSON.stringify(body)}`);
   return body;
-}
-
-/** A TestApp over a database opened by the caller (embedded, or a named PostgreSQL one). */
-export async function appOn(database: DatabaseHandle): Promise<TestApp> {
-  const app = await buildApp({ config: testConfig(), db: database.db });
-  await app.ready();
-  return {
-    app,
-    database,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
 }
 
 export async function signIn(testApp: TestApp, name: string | number) {
