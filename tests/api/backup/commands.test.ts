@@ -112,7 +112,7 @@ describe.skipIf(onPostgres)('npm run backup / restore on the embedded database',
     expect(nothing.code).toBe(1);
     expect(nothing.stderr).toContain('There is no bakery database');
     expect(existsSync(emptyDir)).toBe(false);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe.runIf(onPostgres)('npm run backup / restore with DATABASE_URL', () => {
@@ -151,5 +151,5 @@ describe.runIf(onPostgres)('npm run backup / restore with DATABASE_URL', () => {
     } finally {
       for (const scratch of scratches) await scratch.drop();
     }
-  }, 120_000);
+  }, 300_000);
 });
