@@ -144,6 +144,29 @@ export async function salesSummary(db: Database): Promise<SalesSummary> {
   };
 }
 
+/** Shared lock: a delete or archive of this distributor waits for the sale, and sees it. */
+async function distributorTakingSales(tx: Transaction, distributorId: string) {
+  const [distributor] = await tx
+    .select({ name: distributors.name, archived: distributors.archived })
+    .from(distributors)
+    .where(eq(distributors.id, distributorId))
+    .for('share');
+  if (!distributor) throw notFound('Distributor');
+  if (distributor.archived) {
+    throw new AppError(
+      'DISTRIBUTOR_ARCHIVED',
+      `${distributor.name} is archived and takes no new sales; unarchive first`,
+    );
+  }
+  return distributor;
+}
+
+function loavesNotAvailableMessage(recipeName: string, available: number): string {
+  if (available === 0) return `No loaves of ${recipeName} are available`;
+  if (available === 1) return `Only 1 loaf of ${recipeName} is available`;
+  return `Only ${available} loaves of ${recipeName} are available`;
+}
+
 /**
  * Records a sale if that many loaves are available. The count and the insert
  * happen under a lock on the bread's ledger row, so two sales racing for the
@@ -151,28 +174,11 @@ export async function salesSummary(db: Database): Promise<SalesSummary> {
  */
 export async function createSale(db: Database, input: SaleInput): Promise<SaleTransaction> {
   const sale = await db.transaction(async (tx) => {
-    // Shared lock: a delete or archive of this distributor waits for the sale, and sees it.
-    const [distributor] = await tx
-      .select({ name: distributors.name, archived: distributors.archived })
-      .from(distributors)
-      .where(eq(distributors.id, input.distributorId))
-      .for('share');
-    if (!distributor) throw notFound('Distributor');
-    if (distributor.archived) {
-      throw new AppError(
-        'DISTRIBUTOR_ARCHIVED',
-        `${distributor.name} is archived and takes no new sales; unarchive first`,
-      );
-    }
+    const distributor = await distributorTakingSales(tx, input.distributorId);
     const [stock] = await availableLoaves(tx, input.recipeName, { lock: true });
     const available = stock?.totalAvailable ?? 0;
     if (input.loavesTaken > available) {
-      const message =
-        available === 0
-          ? `No loaves of ${input.recipeName} are available`
-          : available === 1
-            ? `Only 1 loaf of ${input.recipeName} is available`
-            : `Only ${available} loaves of ${input.recipeName} are available`;
+      const message = loavesNotAvailableMessage(input.recipeName, available);
       throw new AppError('LOAVES_NOT_AVAILABLE', message, [{ path: 'loavesTaken', message }]);
     }
     const [row] = await tx
