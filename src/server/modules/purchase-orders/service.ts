@@ -148,6 +148,39 @@ async function unusedDefaultNumber(tx: Transaction): Promise<string> {
   return candidate;
 }
 
+/**
+ * Share-locked, in id order as stock changes lock items (a deadlock otherwise):
+ * an item is not archived while an order for it is placed.
+ */
+async function lockItemsToOrder(tx: Transaction, lines: { itemId: string }[]) {
+  const itemIds = [...new Set(lines.map((line) => line.itemId))];
+  const found = await tx
+    .select({
+      id: inventoryItems.id,
+      name: inventoryItems.name,
+      archivedAt: inventoryItems.archivedAt,
+    })
+    .from(inventoryItems)
+    .where(inArray(inventoryItems.id, itemIds))
+    .orderBy(asc(inventoryItems.id))
+    .for('share');
+  if (found.length !== itemIds.length) throw notFound('Inventory item');
+  const archived = found.find((item) => item.archivedAt);
+  if (archived) {
+    const index = lines.findIndex((line) => line.itemId === archived.id);
+    const message = `${archived.name} is archived`;
+    throw badRequest(message, [{ path: `items.${index}.itemId`, message }]);
+  }
+}
+
+async function refuseTakenOrderNumber(tx: Transaction, orderNumber: string) {
+  const [taken] = await tx
+    .select({ id: purchaseOrders.id })
+    .from(purchaseOrders)
+    .where(sql`lower(${purchaseOrders.orderNumber}) = lower(${orderNumber})`);
+  if (taken) throw orderNumberTaken();
+}
+
 /** `today` is the bakery's date (yyyy-MM-dd): an expected delivery before it is refused. */
 export async function createOrder(
   db: Database,
@@ -171,33 +204,9 @@ export async function createOrder(
   }
   const id = await db
     .transaction(async (tx) => {
-      const itemIds = [...new Set(lines.map((line) => line.itemId))];
-      const found = await tx
-        .select({
-          id: inventoryItems.id,
-          name: inventoryItems.name,
-          archivedAt: inventoryItems.archivedAt,
-        })
-        .from(inventoryItems)
-        .where(inArray(inventoryItems.id, itemIds))
-        // Share-locked, in id order as stock changes lock items (a deadlock otherwise):
-        // an item is not archived while an order for it is placed.
-        .orderBy(asc(inventoryItems.id))
-        .for('share');
-      if (found.length !== itemIds.length) throw notFound('Inventory item');
-      const archived = found.find((item) => item.archivedAt);
-      if (archived) {
-        const index = lines.findIndex((line) => line.itemId === archived.id);
-        const message = `${archived.name} is archived`;
-        throw badRequest(message, [{ path: `items.${index}.itemId`, message }]);
-      }
-
+      await lockItemsToOrder(tx, lines);
       const orderNumber = input.orderNumber ?? (await unusedDefaultNumber(tx));
-      const [taken] = await tx
-        .select({ id: purchaseOrders.id })
-        .from(purchaseOrders)
-        .where(sql`lower(${purchaseOrders.orderNumber}) = lower(${orderNumber})`);
-      if (taken) throw orderNumberTaken();
+      await refuseTakenOrderNumber(tx, orderNumber);
 
       const delivered = input.status === 'delivered';
       const [created] = await tx
