@@ -244,6 +244,49 @@ async function restoreIngredients(tx: Transaction, batchId: string, userId: stri
   }
 }
 
+async function startBatch(
+  tx: Transaction,
+  batch: BatchRow,
+  input: Extract<BatchUpdateInput, { status: 'in_progress' }>,
+  timeZone: string,
+) {
+  if (batch.status === 'in_progress') {
+    throw new AppError('BATCH_ALREADY_STARTED', 'This batch has already started');
+  }
+  const startedAt = toMoment(input.startedAt, timeZone);
+  refuseFuture(startedAt, 'startedAt', 'Start time');
+  await tx
+    .update(productionBatches)
+    .set({ status: 'in_progress', startedAt })
+    .where(eq(productionBatches.id, batch.id));
+}
+
+async function completeBatch(
+  tx: Transaction,
+  batch: BatchRow,
+  input: Extract<BatchUpdateInput, { status: 'completed' }>,
+  timeZone: string,
+) {
+  const completedAt = toMoment(input.completedAt, timeZone);
+  refuseFuture(completedAt, 'completedAt', 'Completion time');
+  if (batch.startedAt && completedAt < batch.startedAt) {
+    const message = 'Completion time cannot be before the start time';
+    throw badRequest(message, [{ path: 'completedAt', message }]);
+  }
+  await tx
+    .update(productionBatches)
+    .set({ status: 'completed', completedAt, loavesProduced: input.loavesProduced })
+    .where(eq(productionBatches.id, batch.id));
+}
+
+async function cancelBatch(tx: Transaction, id: string, userId: string) {
+  await restoreIngredients(tx, id, userId);
+  await tx
+    .update(productionBatches)
+    .set({ status: 'cancelled' })
+    .where(eq(productionBatches.id, id));
+}
+
 /** Start, complete or cancel a planned or in-progress batch; final batches answer 409. */
 export async function updateBatch(
   db: Database,
@@ -262,34 +305,9 @@ export async function updateBatch(
     const status = batch.status as BatchStatus;
     if (!isOpenBatch(status)) throw FINAL[status as keyof typeof FINAL]();
 
-    if (input.status === 'in_progress') {
-      if (status === 'in_progress') {
-        throw new AppError('BATCH_ALREADY_STARTED', 'This batch has already started');
-      }
-      const startedAt = toMoment(input.startedAt, timeZone);
-      refuseFuture(startedAt, 'startedAt', 'Start time');
-      await tx
-        .update(productionBatches)
-        .set({ status: 'in_progress', startedAt })
-        .where(eq(productionBatches.id, id));
-    } else if (input.status === 'completed') {
-      const completedAt = toMoment(input.completedAt, timeZone);
-      refuseFuture(completedAt, 'completedAt', 'Completion time');
-      if (batch.startedAt && completedAt < batch.startedAt) {
-        const message = 'Completion time cannot be before the start time';
-        throw badRequest(message, [{ path: 'completedAt', message }]);
-      }
-      await tx
-        .update(productionBatches)
-        .set({ status: 'completed', completedAt, loavesProduced: input.loavesProduced })
-        .where(eq(productionBatches.id, id));
-    } else {
-      await restoreIngredients(tx, id, userId);
-      await tx
-        .update(productionBatches)
-        .set({ status: 'cancelled' })
-        .where(eq(productionBatches.id, id));
-    }
+    if (input.status === 'in_progress') await startBatch(tx, batch, input, timeZone);
+    else if (input.status === 'completed') await completeBatch(tx, batch, input, timeZone);
+    else await cancelBatch(tx, id, userId);
   });
   return getBatch(db, id);
 }
