@@ -33,65 +33,7 @@ describe('the roll-ups answer as the records do', () => {
   it('gives the same accounts, cash and expenditure as raw sums over random records and ranges', async () => {
     await emptyRecords();
     const random = new Random(16);
-    const base = Date.UTC(2026, 0, 1);
-    // Many instants fall within an hour of a Lagos midnight.
-    const instant = () => {
-      // About five months, so ranges hold whole months (rollup_distributor_months) and edges.
-      const day = random.int(0, 150);
-      const hour = random.chance(0.5) ? random.pick([22, 23, 0]) : random.int(0, 23);
-      return new Date(base + day * 86_400_000 + hour * 3_600_000 + random.int(0, 3_599_999));
-    };
-    const money = (high: number) => random.int(0, high * 100) / 100;
-    await db.insert(salesTransactions).values(
-      Array.from({ length: 300 }, () => ({
-        distributorId: random.pick(shops),
-        recipeName: random.pick(['Agege', 'Sliced']),
-        loavesTaken: random.int(1, 80),
-        pricePerLoaf: money(900) + 1,
-        amountPaid: random.chance(0.5) ? money(20_000) : 0,
-        createdAt: instant(),
-      })),
-    );
-    await db.insert(breadReturns).values(
-      Array.from({ length: 80 }, () => ({
-        distributorId: random.pick(shops),
-        recipeName: random.pick(['Agege', 'Sliced']),
-        loavesReturned: random.int(1, 10),
-        pricePerLoaf: money(900),
-        reason: random.pick(RETURN_REASONS),
-        createdAt: instant(),
-      })),
-    );
-    await db.insert(distributorPayments).values(
-      Array.from({ length: 120 }, () => ({
-        distributorId: random.pick(shops),
-        amount: money(50_000) + 0.01,
-        createdAt: instant(),
-      })),
-    );
-    await db.insert(purchaseOrders).values(
-      Array.from({ length: 60 }, (_, n) => ({
-        orderNumber: `PO-P${n}`,
-        supplier: 'Honeywell',
-        items: [],
-        status: random.pick(['pending', 'delivered', 'cancelled']),
-        totalAmount: money(300_000),
-        orderDate: instant(),
-      })),
-    );
-    await db.insert(productionBatches).values(
-      Array.from({ length: 90 }, (_, n) => {
-        const status = random.pick(['planned', 'in_progress', 'completed', 'cancelled']);
-        return {
-          batchNumber: `P-${n}`,
-          recipeName: random.pick(['Agege', 'Sliced']),
-          flourKg: random.int(1000, 50_000) / 1000,
-          status,
-          startedAt: status === 'planned' ? null : instant(),
-          loavesProduced: status === 'completed' ? random.int(0, 400) : null,
-        };
-      }),
-    );
+    await insertRandomRecords(random);
     // Some records change afterwards.
     await db.execute(
       sql`update sales_transactions set created_at = created_at + interval '1 hour' where loaves_taken % 7 = 0`,
@@ -102,47 +44,119 @@ describe('the roll-ups answer as the records do', () => {
     // All days: one row per distributor (rollup_distributor_accounts).
     const always = { start: new Date(0), end: new Date(Date.UTC(2100, 0, 1)) };
     expect(await distributorTotals(db, {})).toEqual(await rawTotals(always));
-    const date = (day: number) => new Date(base + day * 86_400_000).toISOString().slice(0, 10);
-    const ranges: DayRange[] = [
-      {},
-      { from: '2026-01-01', to: '2026-03-31' },
-      { from: '2026-02-01', to: '2026-02-28' },
-      { from: '2026-01-15', to: '2026-04-10' },
-      { from: null, to: '2026-02-28' },
-      { from: '2026-03-01', to: null },
-    ];
-    for (let round = 0; round < 25; round += 1) {
-      const a = random.int(-2, 152);
-      const b = random.int(a, 154);
-      ranges.push({
-        from: random.chance(0.2) ? null : date(a),
-        to: random.chance(0.2) ? null : date(b),
-      });
-    }
-    for (const days of ranges) {
-      const range = {
-        start: days.from ? businessDateRange(days.from, LAGOS).start : new Date(0),
-        end: days.to ? businessDateRange(days.to, LAGOS).end : new Date(Date.UTC(2100, 0, 1)),
-      };
-      expect(await distributorTotals(db, days)).toEqual(await rawTotals(range));
-      const cash = await cashReceived(db, days);
-      const raw = await rawCash(range);
-      expect(cash).toEqual(raw);
-      expect(await expenditure(db, days)).toEqual(await rawExpenditure(range));
-      const window = reportWindow(
-        { startDate: days.from ?? undefined, endDate: days.to ?? undefined },
-        LAGOS,
-      );
-      expect(await returnsReport(db, window)).toEqual(await rawReturns(window));
-      const production = await productionReport(db, window);
-      expect(production).toMatchObject(await rawProduction(window));
-      const one = random.pick(shops);
-      const account = await accountOver(db, one, days);
-      const totals = (await rawTotals(range)).find((row) => row.distributorId === one);
-      expect(account.balance / 100).toBeCloseTo(totals?.balance ?? 0, 2);
-    }
+    for (const days of rangesToCompare(random)) await expectSameAsRawSums(days, random);
   });
 });
+
+const FIRST_DAY = Date.UTC(2026, 0, 1);
+
+/** Sales, returns, payments, orders and batches at random instants over about five months. */
+async function insertRandomRecords(random: Random) {
+  // Many instants fall within an hour of a Lagos midnight.
+  const instant = () => {
+    // About five months, so ranges hold whole months (rollup_distributor_months) and edges.
+    const day = random.int(0, 150);
+    const hour = random.chance(0.5) ? random.pick([22, 23, 0]) : random.int(0, 23);
+    return new Date(FIRST_DAY + day * 86_400_000 + hour * 3_600_000 + random.int(0, 3_599_999));
+  };
+  const money = (high: number) => random.int(0, high * 100) / 100;
+  await db.insert(salesTransactions).values(
+    Array.from({ length: 300 }, () => ({
+      distributorId: random.pick(shops),
+      recipeName: random.pick(['Agege', 'Sliced']),
+      loavesTaken: random.int(1, 80),
+      pricePerLoaf: money(900) + 1,
+      amountPaid: random.chance(0.5) ? money(20_000) : 0,
+      createdAt: instant(),
+    })),
+  );
+  await db.insert(breadReturns).values(
+    Array.from({ length: 80 }, () => ({
+      distributorId: random.pick(shops),
+      recipeName: random.pick(['Agege', 'Sliced']),
+      loavesReturned: random.int(1, 10),
+      pricePerLoaf: money(900),
+      reason: random.pick(RETURN_REASONS),
+      createdAt: instant(),
+    })),
+  );
+  await db.insert(distributorPayments).values(
+    Array.from({ length: 120 }, () => ({
+      distributorId: random.pick(shops),
+      amount: money(50_000) + 0.01,
+      createdAt: instant(),
+    })),
+  );
+  await db.insert(purchaseOrders).values(
+    Array.from({ length: 60 }, (_, n) => ({
+      orderNumber: `PO-P${n}`,
+      supplier: 'Honeywell',
+      items: [],
+      status: random.pick(['pending', 'delivered', 'cancelled']),
+      totalAmount: money(300_000),
+      orderDate: instant(),
+    })),
+  );
+  await db.insert(productionBatches).values(
+    Array.from({ length: 90 }, (_, n) => {
+      const status = random.pick(['planned', 'in_progress', 'completed', 'cancelled']);
+      return {
+        batchNumber: `P-${n}`,
+        recipeName: random.pick(['Agege', 'Sliced']),
+        flourKg: random.int(1000, 50_000) / 1000,
+        status,
+        startedAt: status === 'planned' ? null : instant(),
+        loavesProduced: status === 'completed' ? random.int(0, 400) : null,
+      };
+    }),
+  );
+}
+
+/** Fixed ranges (whole months, open ends) and random ones, some open-ended. */
+function rangesToCompare(random: Random): DayRange[] {
+  const date = (day: number) => new Date(FIRST_DAY + day * 86_400_000).toISOString().slice(0, 10);
+  const ranges: DayRange[] = [
+    {},
+    { from: '2026-01-01', to: '2026-03-31' },
+    { from: '2026-02-01', to: '2026-02-28' },
+    { from: '2026-01-15', to: '2026-04-10' },
+    { from: null, to: '2026-02-28' },
+    { from: '2026-03-01', to: null },
+  ];
+  for (let round = 0; round < 25; round += 1) {
+    const a = random.int(-2, 152);
+    const b = random.int(a, 154);
+    ranges.push({
+      from: random.chance(0.2) ? null : date(a),
+      to: random.chance(0.2) ? null : date(b),
+    });
+  }
+  return ranges;
+}
+
+/** Accounts, cash, expenditure, returns, production and one shop's balance over `days`. */
+async function expectSameAsRawSums(days: DayRange, random: Random) {
+  const range = {
+    start: days.from ? businessDateRange(days.from, LAGOS).start : new Date(0),
+    end: days.to ? businessDateRange(days.to, LAGOS).end : new Date(Date.UTC(2100, 0, 1)),
+  };
+  expect(await distributorTotals(db, days)).toEqual(await rawTotals(range));
+  const cash = await cashReceived(db, days);
+  const raw = await rawCash(range);
+  expect(cash).toEqual(raw);
+  expect(await expenditure(db, days)).toEqual(await rawExpenditure(range));
+  const window = reportWindow(
+    { startDate: days.from ?? undefined, endDate: days.to ?? undefined },
+    LAGOS,
+  );
+  expect(await returnsReport(db, window)).toEqual(await rawReturns(window));
+  const production = await productionReport(db, window);
+  expect(production).toMatchObject(await rawProduction(window));
+  const one = random.pick(shops);
+  const account = await accountOver(db, one, days);
+  const totals = (await rawTotals(range)).find((row) => row.distributorId === one);
+  expect(account.balance / 100).toBeCloseTo(totals?.balance ?? 0, 2);
+}
 
 type Range = { start: Date; end: Date };
 const within = (column: Parameters<typeof gte>[0], range: Range) =>
