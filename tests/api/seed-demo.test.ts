@@ -203,47 +203,16 @@ describe('npm run seed:demo', () => {
   });
 
   it('keeps every item’s stock equal to its movements, and every batch’s deductions to its recipe', async () => {
-    const stock = await db.execute(sql`select i.id, i.current_stock::text as stock,
-        coalesce((select sum(m.quantity_change) from ${stockMovements} m where m.item_id = i.id), 0)::text as moved,
-        (select min(run) from (select sum(m.quantity_change) over (order by m.created_at, m.id) as run
-           from ${stockMovements} m where m.item_id = i.id) r)::text as lowest
-      from ${inventoryItems} i`);
-    const rows = (stock as unknown as { rows: { stock: string; moved: string; lowest: string }[] })
-      .rows;
-    expect(rows).toHaveLength(20);
-    for (const row of rows) {
-      expect(Number(row.stock)).toBe(Number(row.moved));
-      expect(Number(row.lowest)).toBeGreaterThanOrEqual(0); // the demo bakery never runs out mid-day
-    }
-
+    await expectStockEqualToMovements();
     const items = new Map((await db.select().from(inventoryItems)).map((item) => [item.id, item]));
     const recipeById = new Map((await db.select().from(recipes)).map((r) => [r.id, r]));
     const movements = await db.select().from(stockMovements);
-    const byBatch = new Map<string, Map<string, { production: number; cancelled: number }>>();
-    for (const m of movements) {
-      if (m.referenceType !== 'production_batch' || !m.referenceId) continue;
-      expect(['production', 'production_cancelled']).toContain(m.reason);
-      const perItem = byBatch.get(m.referenceId) ?? new Map();
-      const entry = perItem.get(m.itemId) ?? { production: 0, cancelled: 0 };
-      if (m.reason === 'production') entry.production += m.quantityChange;
-      else entry.cancelled += m.quantityChange;
-      perItem.set(m.itemId, entry);
-      byBatch.set(m.referenceId, perItem);
-    }
+    const byBatch = takenByBatch(movements);
     const batches = await db.select().from(productionBatches);
     for (const batch of batches) {
       const recipe = recipeById.get(batch.recipeId as string);
       if (!recipe) throw new Error(`batch ${batch.batchNumber} has no recipe`);
-      const taken = byBatch.get(batch.id);
-      expect(taken?.size).toBe(recipe.ingredients.length);
-      for (const line of recipe.ingredients) {
-        const item = items.get(line.itemId);
-        if (!item) throw new Error('recipe item missing');
-        const entry = taken?.get(line.itemId);
-        const needed = scaledRequirement(line, recipe.baseFlourKg, batch.flourKg, item.unit);
-        expect(entry?.production).toBe(-needed);
-        expect(entry?.cancelled).toBe(batch.status === 'cancelled' ? needed : 0);
-      }
+      expectBatchTookItsRecipe(batch, recipe, byBatch.get(batch.id), items);
     }
 
     // Receipts: exactly the lines of delivered orders, each referencing its order.
@@ -269,21 +238,7 @@ describe('npm run seed:demo', () => {
       .select()
       .from(salesTransactions)
       .orderBy(asc(salesTransactions.createdAt));
-    const made = new Map<string, number>();
-    const sold = new Map<string, number>();
-    let next = 0;
-    for (const sale of sales) {
-      for (
-        let batch = completed[next];
-        batch?.completedAt && batch.completedAt <= sale.createdAt;
-      ) {
-        made.set(batch.recipeName, (made.get(batch.recipeName) ?? 0) + (batch.loavesProduced ?? 0));
-        batch = completed[++next];
-      }
-      const total = (sold.get(sale.recipeName) ?? 0) + sale.loavesTaken;
-      sold.set(sale.recipeName, total);
-      expect(total, `sale ${sale.id}`).toBeLessThanOrEqual(made.get(sale.recipeName) ?? 0);
-    }
+    const sold = expectEverySaleBaked(completed, sales);
 
     const available = (await demo.get<AvailableLoaves[]>('/api/available-loaves')).body;
     for (const entry of available) {
@@ -296,18 +251,7 @@ describe('npm run seed:demo', () => {
     }
 
     const returns = await db.select().from(breadReturns).orderBy(asc(breadReturns.createdAt));
-    const bought = new Map<string, number>();
-    const back = new Map<string, number>();
-    let s = 0;
-    for (const ret of returns) {
-      for (let sale = sales[s]; sale && sale.createdAt <= ret.createdAt; sale = sales[++s]) {
-        const key = `${sale.distributorId}/${sale.recipeName}`;
-        bought.set(key, (bought.get(key) ?? 0) + sale.loavesTaken);
-      }
-      const key = `${ret.distributorId}/${ret.recipeName}`;
-      back.set(key, (back.get(key) ?? 0) + ret.loavesReturned);
-      expect(back.get(key), `return ${ret.id}`).toBeLessThanOrEqual(bought.get(key) ?? 0);
-    }
+    expectEveryReturnBought(sales, returns);
   });
 
   it('refuses to seed twice without --force, and with it loads the very same bakery', async () => {
@@ -323,3 +267,90 @@ describe('npm run seed:demo', () => {
     await signIn('demo');
   });
 });
+
+type Batch = typeof productionBatches.$inferSelect;
+type Sale = typeof salesTransactions.$inferSelect;
+type Taken = Map<string, { production: number; cancelled: number }>;
+
+/** Every item's stock is what its movements add up to, and never went below zero on the way. */
+async function expectStockEqualToMovements() {
+  const stock = await db.execute(sql`select i.id, i.current_stock::text as stock,
+      coalesce((select sum(m.quantity_change) from ${stockMovements} m where m.item_id = i.id), 0)::text as moved,
+      (select min(run) from (select sum(m.quantity_change) over (order by m.created_at, m.id) as run
+         from ${stockMovements} m where m.item_id = i.id) r)::text as lowest
+    from ${inventoryItems} i`);
+  const rows = (stock as unknown as { rows: { stock: string; moved: string; lowest: string }[] })
+    .rows;
+  expect(rows).toHaveLength(20);
+  for (const row of rows) {
+    expect(Number(row.stock)).toBe(Number(row.moved));
+    expect(Number(row.lowest)).toBeGreaterThanOrEqual(0); // the demo bakery never runs out mid-day
+  }
+}
+
+/** What each batch took for production and gave back on cancelling, per item. */
+function takenByBatch(movements: (typeof stockMovements.$inferSelect)[]): Map<string, Taken> {
+  const byBatch = new Map<string, Taken>();
+  for (const m of movements) {
+    if (m.referenceType !== 'production_batch' || !m.referenceId) continue;
+    expect(['production', 'production_cancelled']).toContain(m.reason);
+    const perItem = byBatch.get(m.referenceId) ?? new Map();
+    const entry = perItem.get(m.itemId) ?? { production: 0, cancelled: 0 };
+    if (m.reason === 'production') entry.production += m.quantityChange;
+    else entry.cancelled += m.quantityChange;
+    perItem.set(m.itemId, entry);
+    byBatch.set(m.referenceId, perItem);
+  }
+  return byBatch;
+}
+
+/** The batch took its recipe scaled by its flour, and gave it all back when cancelled. */
+function expectBatchTookItsRecipe(
+  batch: Batch,
+  recipe: typeof recipes.$inferSelect,
+  taken: Taken | undefined,
+  items: Map<string, typeof inventoryItems.$inferSelect>,
+) {
+  expect(taken?.size).toBe(recipe.ingredients.length);
+  for (const line of recipe.ingredients) {
+    const item = items.get(line.itemId);
+    if (!item) throw new Error('recipe item missing');
+    const entry = taken?.get(line.itemId);
+    const needed = scaledRequirement(line, recipe.baseFlourKg, batch.flourKg, item.unit);
+    expect(entry?.production).toBe(-needed);
+    expect(entry?.cancelled).toBe(batch.status === 'cancelled' ? needed : 0);
+  }
+}
+
+/** Walks the sales in time order beside the completed batches; answers the loaves sold per bread. */
+function expectEverySaleBaked(completed: Batch[], sales: Sale[]): Map<string, number> {
+  const made = new Map<string, number>();
+  const sold = new Map<string, number>();
+  let next = 0;
+  for (const sale of sales) {
+    for (let batch = completed[next]; batch?.completedAt && batch.completedAt <= sale.createdAt; ) {
+      made.set(batch.recipeName, (made.get(batch.recipeName) ?? 0) + (batch.loavesProduced ?? 0));
+      batch = completed[++next];
+    }
+    const total = (sold.get(sale.recipeName) ?? 0) + sale.loavesTaken;
+    sold.set(sale.recipeName, total);
+    expect(total, `sale ${sale.id}`).toBeLessThanOrEqual(made.get(sale.recipeName) ?? 0);
+  }
+  return sold;
+}
+
+/** No distributor returns more of a bread than it had bought by then. */
+function expectEveryReturnBought(sales: Sale[], returns: (typeof breadReturns.$inferSelect)[]) {
+  const bought = new Map<string, number>();
+  const back = new Map<string, number>();
+  let s = 0;
+  for (const ret of returns) {
+    for (let sale = sales[s]; sale && sale.createdAt <= ret.createdAt; sale = sales[++s]) {
+      const key = `${sale.distributorId}/${sale.recipeName}`;
+      bought.set(key, (bought.get(key) ?? 0) + sale.loavesTaken);
+    }
+    const key = `${ret.distributorId}/${ret.recipeName}`;
+    back.set(key, (back.get(key) ?? 0) + ret.loavesReturned);
+    expect(back.get(key), `return ${ret.id}`).toBeLessThanOrEqual(bought.get(key) ?? 0);
+  }
+}
