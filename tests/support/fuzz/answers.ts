@@ -46,7 +46,8 @@ const LEAKS: [RegExp, string][] = [
   [/\bat [\w.<>$]+ \(|\bat (file:|node:|\/)/, 'a stack frame'],
   [/\/work\/|\/src\/|node_modules|\.(ts|js|mjs):\d+/, 'a file path'],
   [/\b(Type|Reference|Syntax|Range)?Error:/, 'an error class'],
-  [/"stack"|"code"\s*:|"statusCode"/, 'error internals'],
+  // "code" is the API's own (checked against ERROR_CODES below), never a driver's or Fastify's.
+  [/"stack"|"statusCode"/, 'error internals'],
   [
     /violates|constraint "|relation "|column "|syntax error at|invalid input (syntax|value)|SQLSTATE|duplicate key|out of range for type|invalid byte sequence|unsupported Unicode|drizzle|Failed query/i,
     'database internals',
@@ -77,25 +78,35 @@ export function problemsWith(answer: Answer): string[] {
     problems.push('error body is not an object');
     return problems;
   }
-  const { message, code, errors, ...rest } = body as Record<string, unknown>;
+  return [...problems, ...errorBodyProblems(body as Record<string, unknown>, answer.status)];
+}
+
+function isFieldErrorList(errors: unknown): boolean {
+  return (
+    Array.isArray(errors) &&
+    errors.length > 0 &&
+    errors.every(
+      (e) =>
+        e &&
+        typeof e === 'object' &&
+        typeof (e as Record<string, unknown>).path === 'string' &&
+        typeof (e as Record<string, unknown>).message === 'string' &&
+        Object.keys(e).length === 2,
+    )
+  );
+}
+
+/** An error body is { message, code, errors? } and its code belongs to the status answered. */
+function errorBodyProblems(body: Record<string, unknown>, answeredStatus: number): string[] {
+  const problems: string[] = [];
+  const { message, code, errors, ...rest } = body;
   if (typeof message !== 'string' || message.trim() === '') problems.push('no string message');
   const status = typeof code === 'string' ? ERROR_CODES[code as ErrorCode]?.status : undefined;
-  if (status !== answer.status)
-    problems.push(`code ${String(code)} is not one of ${answer.status}`);
+  if (status !== answeredStatus)
+    problems.push(`code ${String(code)} is not one of ${answeredStatus}`);
   if (Object.keys(rest).length) problems.push(`unexpected keys ${Object.keys(rest).join(', ')}`);
-  if (errors !== undefined) {
-    const wellShaped =
-      Array.isArray(errors) &&
-      errors.length > 0 &&
-      errors.every(
-        (e) =>
-          e &&
-          typeof e === 'object' &&
-          typeof (e as Record<string, unknown>).path === 'string' &&
-          typeof (e as Record<string, unknown>).message === 'string' &&
-          Object.keys(e).length === 2,
-      );
-    if (!wellShaped) problems.push('errors is not [{ path, message }]');
+  if (errors !== undefined && !isFieldErrorList(errors)) {
+    problems.push('errors is not [{ path, message }]');
   }
   return problems;
 }

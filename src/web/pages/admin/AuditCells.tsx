@@ -26,7 +26,13 @@ export function StatusBadge({ status }: { status: number }) {
   const colour = status < 400 ? 'green' : status === 401 || status === 403 ? 'red' : 'orange';
   const word = STATUS_WORDS[status] ?? (status >= 500 ? 'Server error' : '');
   return (
-    <Badge variant="light" color={status >= 500 ? 'red' : colour} tt="none" data-testid="status">
+    <Badge
+      variant="light"
+      color={status >= 500 ? 'red' : colour}
+      tt="none"
+      miw="max-content"
+      data-testid="status"
+    >
       {status} {word}
     </Badge>
   );
