@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardSummary } from '../../src/domain/contracts/dashboard';
-import type { InventoryItem, StockMovement } from '../../src/domain/inventory-schemas';
+import type { InventoryItem, StockMovement } from '../../src/domain/contracts/inventory';
 import { inventoryItems, purchaseOrders, recipes } from '../../src/server/db/schema';
 import type { ApiClient } from '../support/api-client';
 import { createRole, firstAdmin, userWithRole } from '../support/personas';
@@ -94,7 +94,11 @@ describe('inventory items', () => {
   ])('refuses %s = %j with "%s"', async (field, value, message) => {
     const reply = await admin.post('/api/inventory', flour({ [field]: value }));
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ message, errors: [{ path: field, message }] });
+    expect(reply.body).toEqual({
+      message,
+      code: 'INVALID_INPUT',
+      errors: [{ path: field, message }],
+    });
   });
 
   it('answers 404 for an unknown item', async () => {
@@ -151,6 +155,7 @@ describe('deleting', () => {
     expect(reply.body).toEqual({
       message:
         'Cannot delete "Preservative": it is used by recipe Agege Bread and purchase order PO-2026-000123.',
+      code: 'ITEM_IN_USE',
     });
     expect((await admin.get<StockMovement[]>(`/api/inventory/${item.id}/movements`)).status).toBe(
       200,
@@ -239,7 +244,10 @@ describe('history is never erased: an item with history is archived', () => {
     await admin.delete(`/api/inventory/${item.id}`);
     const again = await admin.delete(`/api/inventory/${item.id}`);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: 'Vanilla is already archived' });
+    expect(again.body).toEqual({
+      message: 'Vanilla is already archived',
+      code: 'ITEM_ALREADY_ARCHIVED',
+    });
 
     const back = await admin.post(`/api/inventory/${item.id}/unarchive`);
     expect(back.status).toBe(200);
@@ -247,7 +255,7 @@ describe('history is never erased: an item with history is archived', () => {
     expect(await listed()).toContain(item.id);
     const twice = await admin.post(`/api/inventory/${item.id}/unarchive`);
     expect(twice.status).toBe(409);
-    expect(twice.body).toEqual({ message: 'Vanilla is not archived' });
+    expect(twice.body).toEqual({ message: 'Vanilla is not archived', code: 'ITEM_NOT_ARCHIVED' });
     expect((await admin.post(`/api/inventory/${randomUUID()}/unarchive`)).status).toBe(404);
   });
 
@@ -281,6 +289,7 @@ describe('history is never erased: an item with history is archived', () => {
     expect(recipe.status).toBe(400);
     expect(recipe.body).toEqual({
       message: 'Archived Salt is archived',
+      code: 'INVALID_INPUT',
       errors: [{ path: 'ingredients.0.itemId', message: 'Archived Salt is archived' }],
     });
     const order = await admin.post('/api/purchase-orders', {
@@ -290,6 +299,7 @@ describe('history is never erased: an item with history is archived', () => {
     expect(order.status).toBe(400);
     expect(order.body).toEqual({
       message: 'Archived Salt is archived',
+      code: 'INVALID_INPUT',
       errors: [{ path: 'items.0.itemId', message: 'Archived Salt is archived' }],
     });
   });
@@ -345,44 +355,5 @@ describe('permissions', () => {
     expect((await writer.post(`/api/inventory/${item.id}/unarchive`)).status).toBe(403);
     expect(await listed()).not.toContain(item.id);
     expect((await writer.get('/api/inventory?includeArchived=true')).status).toBe(200);
-  });
-});
-
-describe('one name per item in use', () => {
-  const taken = (name: string) => ({
-    message: `An item named ${name} already exists`,
-    errors: [{ path: 'name', message: `An item named ${name} already exists` }],
-  });
-
-  it('refuses a second item of the same name, case and spacing aside', async () => {
-    await create({ name: 'Baking  Soda' });
-    const again = await admin.post('/api/inventory', flour({ name: '  baking soda ' }));
-    expect(again.status).toBe(409);
-    expect(again.body).toEqual(taken('Baking  Soda'));
-    const names = (await admin.get<InventoryItem[]>('/api/inventory')).body.map((i) => i.name);
-    expect(names.filter((name) => /baking/i.test(name))).toEqual(['Baking  Soda']);
-  });
-
-  it('refuses a rename onto another item’s name, and lets an item keep its own', async () => {
-    await create({ name: 'Palm Margarine' });
-    const butter = await create({ name: 'Shea Butter' });
-    const rename = await admin.patch(`/api/inventory/${butter.id}`, { name: 'PALM  MARGARINE' });
-    expect(rename.status).toBe(409);
-    expect(rename.body).toEqual(taken('Palm Margarine'));
-    const same = await admin.patch(`/api/inventory/${butter.id}`, { name: 'shea butter' });
-    expect(same.status).toBe(200);
-  });
-
-  it('lets an archived item’s name be used, and refuses to bring it back while taken', async () => {
-    const old = await create({ name: 'Cloves' });
-    const archived = await admin.delete<{ action: string }>(`/api/inventory/${old.id}`);
-    expect(archived.body.action).toBe('archived');
-    const fresh = await admin.post('/api/inventory', flour({ name: 'cloves' }));
-    expect(fresh.status).toBe(201);
-    const back = await admin.post(`/api/inventory/${old.id}/unarchive`);
-    expect(back.status).toBe(409);
-    expect(back.body).toEqual({
-      message: 'Cloves cannot come back while another item is named cloves: rename that item first',
-    });
   });
 });
