@@ -42,37 +42,56 @@ export function schemasAt(schema: JsonSchema | undefined, path: readonly PathKey
   return current;
 }
 
+function enumLimits(s: JsonSchema): unknown[] {
+  if (!s.enum) return [];
+  return [...s.enum, `${String(s.enum[0])} `, String(s.enum[0]).toUpperCase()];
+}
+
+function numberLimits(s: JsonSchema): unknown[] {
+  const out: unknown[] = [];
+  for (const bound of [s.minimum, s.maximum, s.exclusiveMinimum, s.exclusiveMaximum]) {
+    if (typeof bound === 'number') {
+      out.push(bound, bound - 1, bound + 1, bound - 0.001, bound + 0.001, -bound, bound * 1000);
+    }
+  }
+  if (s.type === 'integer') out.push(1.5, 2 ** 31, 2 ** 53);
+  return out;
+}
+
+function lengthLimits(s: JsonSchema): unknown[] {
+  const out: unknown[] = [];
+  if (typeof s.maxLength === 'number') {
+    const max = s.maxLength;
+    out.push(
+      'x'.repeat(max),
+      'x'.repeat(max + 1),
+      ofLength('😀', max),
+      ofLength('é', max),
+      `${'x'.repeat(Math.max(0, max - 1))}\u0000`,
+      ` ${'x'.repeat(max)} `,
+    );
+  }
+  if (typeof s.minLength === 'number' && s.minLength > 0) {
+    out.push('x'.repeat(s.minLength - 1), ' '.repeat(s.minLength + 2));
+  }
+  if (typeof s.maxItems === 'number') out.push(Array.from({ length: s.maxItems + 1 }, () => ({})));
+  return out;
+}
+
+function formatLimits(s: JsonSchema): unknown[] {
+  if (s.format === 'date' || s.format === 'date-time') return [...DATE_LIKE];
+  if (s.format === 'uuid') return [NIL_UUID, MAX_UUID, randomUUID(), randomUUID().toUpperCase()];
+  return [];
+}
+
 /** Values at and just beyond the limits the schema states for a field. */
 export function boundaryValues(schemas: readonly JsonSchema[]): unknown[] {
-  const out: unknown[] = [];
-  for (const s of schemas) {
-    if (s.enum) out.push(...s.enum, `${String(s.enum[0])} `, String(s.enum[0]).toUpperCase());
-    for (const bound of [s.minimum, s.maximum, s.exclusiveMinimum, s.exclusiveMaximum]) {
-      if (typeof bound === 'number') {
-        out.push(bound, bound - 1, bound + 1, bound - 0.001, bound + 0.001, -bound, bound * 1000);
-      }
-    }
-    if (s.type === 'integer') out.push(1.5, 2 ** 31, 2 ** 53);
-    if (typeof s.maxLength === 'number') {
-      const max = s.maxLength;
-      out.push(
-        'x'.repeat(max),
-        'x'.repeat(max + 1),
-        ofLength('😀', max),
-        ofLength('é', max),
-        `${'x'.repeat(Math.max(0, max - 1))}\u0000`,
-        ` ${'x'.repeat(max)} `,
-      );
-    }
-    if (typeof s.minLength === 'number' && s.minLength > 0) {
-      out.push('x'.repeat(s.minLength - 1), ' '.repeat(s.minLength + 2));
-    }
-    if (typeof s.maxItems === 'number')
-      out.push(Array.from({ length: s.maxItems + 1 }, () => ({})));
-    if (s.format === 'date' || s.format === 'date-time') out.push(...DATE_LIKE);
-    if (s.format === 'uuid') out.push(NIL_UUID, MAX_UUID, randomUUID(), randomUUID().toUpperCase());
-  }
-  return out;
+  return schemas.flatMap((s) => [
+    ...enumLimits(s),
+    ...numberLimits(s),
+    ...lengthLimits(s),
+    ...formatLimits(s),
+  ]);
 }
 
 export type PathKey = string | number;
@@ -115,34 +134,38 @@ export type Mutation =
   | { op: 'extra'; path: PathKey[]; key: string; value: unknown }
   | { op: 'root'; value: unknown };
 
-export function applyMutation(body: unknown, mutation: Mutation): unknown {
-  if (mutation.op === 'root') return clone(mutation.value);
-  const root = clone(body);
-  if (mutation.op === 'extra') {
-    const target = mutation.path.length === 0 ? root : getAt(root, mutation.path);
-    if (target && typeof target === 'object' && !Array.isArray(target)) {
-      // defineProperty, so "__proto__" becomes a key of the JSON, not a prototype.
-      Object.defineProperty(target, mutation.key, {
-        value: clone(mutation.value),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
-    return root;
-  }
-  if (mutation.path.length === 0) return root;
+/** defineProperty, so "__proto__" becomes a key of the JSON, not a prototype. */
+function addExtraField(root: unknown, mutation: Extract<Mutation, { op: 'extra' }>): void {
+  const target = mutation.path.length === 0 ? root : getAt(root, mutation.path);
+  if (!target || typeof target !== 'object' || Array.isArray(target)) return;
+  Object.defineProperty(target, mutation.key, {
+    value: clone(mutation.value),
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+function changeField(root: unknown, mutation: Exclude<Mutation, { op: 'extra' | 'root' }>): void {
+  if (mutation.path.length === 0) return;
   const parent = parentOf(root, mutation.path);
   const key = mutation.path[mutation.path.length - 1] as PathKey;
-  if (!parent) return root;
+  if (!parent) return;
   if (mutation.op === 'drop') {
     if (Array.isArray(parent)) parent.splice(Number(key), 1);
     else delete parent[key];
   } else if (mutation.op === 'set') {
     parent[key] = clone(mutation.value);
-  } else if (mutation.op === 'append') {
+  } else {
     parent[key] = `${typeof parent[key] === 'string' ? parent[key] : ''}${mutation.suffix}`;
   }
+}
+
+export function applyMutation(body: unknown, mutation: Mutation): unknown {
+  if (mutation.op === 'root') return clone(mutation.value);
+  const root = clone(body);
+  if (mutation.op === 'extra') addExtraField(root, mutation);
+  else changeField(root, mutation);
   return root;
 }
 
