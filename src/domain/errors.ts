@@ -57,6 +57,7 @@ export const ERROR_CODES = {
     status: 409,
     meaning: 'An ingredient of the deleted recipe is archived: unarchive it first',
   },
+
   // Production, production history and reports
   BATCH_NUMBER_TAKEN: { status: 409, meaning: 'Another batch has that batch number' },
   BATCH_INGREDIENT_GONE: {

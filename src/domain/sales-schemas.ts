@@ -38,35 +38,3 @@ export function overpaidBy(sale: Pick<SaleInput, 'loavesTaken' | 'pricePerLoaf' 
   );
   return excess > 0 ? fromKobo(excess) : 0;
 }
-
-export interface SaleTransaction {
-  id: string;
-  distributorId: string;
-  /** null when the distributor is gone: the screen shows 'Unknown Distributor'. */
-  distributorName: string | null;
-  recipeName: string;
-  /** The oldest batch the loaves were drawn from. */
-  productionBatchId: string | null;
-  loavesTaken: number;
-  pricePerLoaf: number;
-  amountPaid: number;
-  /** loavesTaken × pricePerLoaf. */
-  value: number;
-  notes: string | null;
-  createdAt: string;
-}
-
-/** GET /api/sales-transactions/summary: the Sales page's three tiles. */
-export interface SalesSummary {
-  totalAvailable: number;
-  totalSold: number;
-  transactionCount: number;
-}
-
-/** GET /api/available-loaves: one entry per recipe name that still has loaves. */
-export interface AvailableLoaves {
-  recipeName: string;
-  totalAvailable: number;
-  /** Completed batches that still have loaves, oldest first (sales draw from the oldest). */
-  batches: { id: string; batchNumber: string; completedAt: string; available: number }[];
-}

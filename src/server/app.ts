@@ -13,8 +13,8 @@ import { resolveSessionSecret } from './auth/session-secret';
 import { DatabaseSessionStore } from './auth/session-store';
 import { installSessions } from './auth/sessions';
 import { installCachedAnswers } from './cached-answers';
-import { serializerCompiler, serve } from './contract-route';
 import type { AppConfig } from './config';
+import { serializerCompiler, serve } from './contract-route';
 import type { ChangeFeed, Database } from './db/connection';
 import { requestScoped } from './db/request-transaction';
 import { ensureStarterData } from './db/starter-data';
@@ -249,7 +249,7 @@ function serveWebApp(app: FastifyInstance, webRoot: string) {
       // Client-side routes (/inventory, /admin, unknown pages) all get the app.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ message: 'Not found' });
+    return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND' });
   });
 }
 

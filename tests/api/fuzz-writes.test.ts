@@ -205,7 +205,10 @@ describe('defects the fuzzer found, pinned', () => {
   it('answers an address that is not valid percent-encoding with a plain JSON message', async () => {
     const reply = await unchanged(() => admin.patch('/api/distributors/%zz', { name: 'x' }));
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ message: 'The address of the request is not valid' });
+    expect(reply.body).toEqual({
+      message: 'The address of the request is not valid',
+      code: 'INVALID_INPUT',
+    });
   });
 });
 
