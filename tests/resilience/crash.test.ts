@@ -175,6 +175,24 @@ function nextWrite(
   };
 }
 
+const answeredOk = (w: Write) => w.status !== undefined && w.status >= 200 && w.status < 300;
+
+/** Sends one write and notes the server's answer on it; a write the kill cut short stays unanswered. */
+async function sendWrite(client: HttpClient, next: ReturnType<typeof nextWrite>): Promise<void> {
+  try {
+    const reply = await client.call<{ id?: string; message?: string }>(
+      next.method,
+      next.url,
+      next.body,
+    );
+    next.write.status = reply.status;
+    next.write.id = reply.body?.id;
+    if (reply.status >= 300) next.write.message = reply.body?.message;
+  } catch {
+    // The server died with this write in flight (or refused the connection).
+  }
+}
+
 /**
  * Sends writes from several workers at once until `answersBeforeKill` of them
  * were answered 2xx, then kills the server at once or a few milliseconds
@@ -203,22 +221,10 @@ async function streamUntilKilled(
     while (!killed) {
       const next = nextWrite(bakery, cycle, writes.length, pendingOrders);
       writes.push(next.write);
-      try {
-        const reply = await client.call<{ id?: string; message?: string }>(
-          next.method,
-          next.url,
-          next.body,
-        );
-        next.write.status = reply.status;
-        next.write.id = reply.body?.id;
-        if (reply.status >= 300) next.write.message = reply.body?.message;
-        if (reply.status >= 200 && reply.status < 300) {
-          answered += 1;
-          if (answered >= answersBeforeKill) kill();
-        }
-      } catch {
-        // The server died with this write in flight (or refused the connection).
-      }
+      await sendWrite(client, next);
+      if (!answeredOk(next.write)) continue;
+      answered += 1;
+      if (answered >= answersBeforeKill) kill();
     }
   };
   await Promise.all(Array.from({ length: WORKERS }, worker));
@@ -231,8 +237,6 @@ interface CycleReport {
   /** Sent but not answered: in flight at the kill, or refused a connection after it. */
   inFlight: number;
 }
-
-const answeredOk = (w: Write) => w.status !== undefined && w.status >= 200 && w.status < 300;
 
 /**
  * Checks the stored data against every write sent so far (all cycles: a later

@@ -180,14 +180,8 @@ async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]
   return result.rows;
 }
 
-/**
- * Every rule that a partial write would break, checked in SQL on the stored
- * data. Returns the list of broken rules (empty when the data is whole).
- */
-export async function brokenInvariants(db: Database): Promise<string[]> {
-  const broken: string[] = [];
-
-  // Stock is never changed without its movement, nor a movement without its stock.
+/** Stock is never changed without its movement, nor a movement without its stock. */
+async function stockNotMatchingMovements(db: Database): Promise<string[]> {
   const stock = await rows<{ name: string; current_stock: string; moved: string }>(
     db,
     sql`select i.name, i.current_stock::text, coalesce(sum(m.quantity_change), 0)::text as moved
@@ -195,28 +189,23 @@ export async function brokenInvariants(db: Database): Promise<string[]> {
         group by i.id, i.name, i.current_stock
         having i.current_stock <> coalesce(sum(m.quantity_change), 0)`,
   );
-  for (const row of stock) {
-    broken.push(`${row.name}: stock ${row.current_stock} but movements add up to ${row.moved}`);
-  }
+  return stock.map(
+    (row) => `${row.name}: stock ${row.current_stock} but movements add up to ${row.moved}`,
+  );
+}
 
-  // Every batch took exactly its recipe scaled by its flour, once.
-  const batches = await rows<{
-    id: string;
-    batch_number: string;
-    status: string;
-    flour_kg: string;
-    base_flour_kg: string;
-    ingredients: { itemId: string; quantity: number; unit: string }[] | string;
-  }>(
-    db,
-    sql`select b.id, b.batch_number, b.status, b.flour_kg::text, r.base_flour_kg::text, r.ingredients
-        from production_batches b join recipes r on r.id = b.recipe_id`,
-  );
-  const units = new Map(
-    (await rows<{ id: string; unit: string }>(db, sql`select id, unit from inventory_items`)).map(
-      (row) => [row.id, row.unit],
-    ),
-  );
+type RecipeLine = { itemId: string; quantity: number; unit: string };
+type StoredBatch = {
+  id: string;
+  batch_number: string;
+  status: string;
+  flour_kg: string;
+  base_flour_kg: string;
+  ingredients: RecipeLine[] | string;
+};
+
+/** What each batch took from stock for production, per item. */
+async function takenByBatch(db: Database): Promise<Map<string, Map<string, number>>> {
   const taken = await rows<{ reference_id: string; item_id: string; reason: string; q: string }>(
     db,
     sql`select reference_id, item_id, reason, sum(quantity_change)::text as q, count(*)::int as n
@@ -230,21 +219,44 @@ export async function brokenInvariants(db: Database): Promise<string[]> {
     byItem.set(row.item_id, Number(row.q));
     takenBy.set(row.reference_id, byItem);
   }
+  return takenBy;
+}
+
+/** The batch's recipe scaled by its flour, as the (negative) stock change per item. */
+function recipeTakes(batch: StoredBatch, units: Map<string, string>): Map<string, number> {
+  const ingredients =
+    typeof batch.ingredients === 'string' ? JSON.parse(batch.ingredients) : batch.ingredients;
+  const expected = new Map<string, number>();
+  for (const line of ingredients as RecipeLine[]) {
+    const unit = units.get(line.itemId);
+    if (!unit) continue;
+    const needed = scaledRequirement(
+      line,
+      Number(batch.base_flour_kg),
+      Number(batch.flour_kg),
+      unit,
+    );
+    if (needed !== 0) expected.set(line.itemId, -needed);
+  }
+  return expected;
+}
+
+/** Every batch took exactly its recipe scaled by its flour, once. */
+async function batchesNotMatchingRecipe(db: Database): Promise<string[]> {
+  const batches = await rows<StoredBatch>(
+    db,
+    sql`select b.id, b.batch_number, b.status, b.flour_kg::text, r.base_flour_kg::text, r.ingredients
+        from production_batches b join recipes r on r.id = b.recipe_id`,
+  );
+  const units = new Map(
+    (await rows<{ id: string; unit: string }>(db, sql`select id, unit from inventory_items`)).map(
+      (row) => [row.id, row.unit],
+    ),
+  );
+  const takenBy = await takenByBatch(db);
+  const broken: string[] = [];
   for (const batch of batches) {
-    const ingredients =
-      typeof batch.ingredients === 'string' ? JSON.parse(batch.ingredients) : batch.ingredients;
-    const expected = new Map<string, number>();
-    for (const line of ingredients as { itemId: string; quantity: number; unit: string }[]) {
-      const unit = units.get(line.itemId);
-      if (!unit) continue;
-      const needed = scaledRequirement(
-        line,
-        Number(batch.base_flour_kg),
-        Number(batch.flour_kg),
-        unit,
-      );
-      if (needed !== 0) expected.set(line.itemId, -needed);
-    }
+    const expected = recipeTakes(batch, units);
     const actual = takenBy.get(batch.id) ?? new Map<string, number>();
     const same =
       expected.size === actual.size &&
@@ -255,8 +267,11 @@ export async function brokenInvariants(db: Database): Promise<string[]> {
       );
     }
   }
+  return broken;
+}
 
-  // A received order has exactly one receipt per line; any other order none.
+/** A received order has exactly one receipt per line; any other order none. */
+async function ordersWithWrongReceipts(db: Database): Promise<string[]> {
   const orders = await rows<{
     id: string;
     order_number: string;
@@ -274,6 +289,7 @@ export async function brokenInvariants(db: Database): Promise<string[]> {
     list.push(`${row.item_id}:${Number(row.q)}`);
     receivedBy.set(row.reference_id, list);
   }
+  const broken: string[] = [];
   for (const order of orders) {
     const lines = typeof order.items === 'string' ? JSON.parse(order.items) : order.items;
     const expected =
@@ -289,8 +305,11 @@ export async function brokenInvariants(db: Database): Promise<string[]> {
       );
     }
   }
+  return broken;
+}
 
-  // No bread is sold that was not baked.
+/** No bread is sold that was not baked. */
+async function breadSoldNotBaked(db: Database): Promise<string[]> {
   const oversold = await rows<{ recipe_name: string; sold: string; made: string }>(
     db,
     sql`select s.recipe_name, s.sold::text, coalesce(m.made, 0)::text as made
@@ -299,11 +318,11 @@ export async function brokenInvariants(db: Database): Promise<string[]> {
                    where status = 'completed' group by recipe_name) m on m.recipe_name = s.recipe_name
         where s.sold > coalesce(m.made, 0)`,
   );
-  for (const row of oversold) {
-    broken.push(`${row.recipe_name}: ${row.sold} loaves sold of ${row.made} made`);
-  }
+  return oversold.map((row) => `${row.recipe_name}: ${row.sold} loaves sold of ${row.made} made`);
+}
 
-  // Every sale points at a distributor and a batch that exist.
+/** Every sale points at a distributor and a batch that exist. */
+async function salesPointingAtMissingRecords(db: Database): Promise<string[]> {
   const orphans = await rows<{ id: string }>(
     db,
     sql`select s.id from sales_transactions s
@@ -311,7 +330,24 @@ export async function brokenInvariants(db: Database): Promise<string[]> {
         left join production_batches b on b.id = s.production_batch_id
         where d.id is null or (s.production_batch_id is not null and b.id is null)`,
   );
-  for (const row of orphans) broken.push(`sale ${row.id} points at a missing record`);
+  return orphans.map((row) => `sale ${row.id} points at a missing record`);
+}
+
+/**
+ * Every rule that a partial write would break, checked in SQL on the stored
+ * data. Returns the list of broken rules (empty when the data is whole).
+ */
+export async function brokenInvariants(db: Database): Promise<string[]> {
+  const broken: string[] = [];
+  for (const check of [
+    stockNotMatchingMovements,
+    batchesNotMatchingRecipe,
+    ordersWithWrongReceipts,
+    breadSoldNotBaked,
+    salesPointingAtMissingRecords,
+  ]) {
+    broken.push(...(await check(db)));
+  }
   return broken;
 }
 
