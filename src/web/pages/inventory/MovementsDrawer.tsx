@@ -1,5 +1,5 @@
 import { Badge, Drawer, Group, Stack, Text } from '@mantine/core';
-import type { InventoryItem } from '../../../domain/contracts/inventory';
+import type { InventoryItem, StockMovement } from '../../../domain/contracts/inventory';
 import { STOCK_MOVEMENT_REASONS } from '../../../domain/inventory-schemas';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time';
 import { useAppInfo } from '../../auth/queries';
@@ -25,45 +25,58 @@ export function MovementsDrawer({
       size="md"
       title={item ? `Stock history: ${item.name}` : ''}
     >
-      {movements.isPending ? (
-        <LoadingLine label="Loading history..." />
-      ) : movements.isError ? (
-        <Text c="red">Failed to load the stock history</Text>
-      ) : movements.data.length === 0 ? (
-        <Text c="dimmed">No stock changes recorded yet.</Text>
-      ) : (
-        <Stack gap="sm" data-testid="movement-list">
-          {movements.data.map((movement) => (
-            <Group
-              key={movement.id}
-              justify="space-between"
-              wrap="nowrap"
-              align="flex-start"
-              data-testid="movement"
-            >
-              <div>
-                <Text fw={600} fz="sm">
-                  {STOCK_MOVEMENT_REASONS[movement.reason]}
-                  {movement.reference ? ` · ${movement.reference}` : ''}
-                </Text>
-                <Text c="dimmed" fz="xs">
-                  {formatDateTime(movement.createdAt, timeZone)}
-                  {movement.userName ? ` · ${movement.userName}` : ''}
-                </Text>
-              </div>
-              <Badge
-                variant="light"
-                tt="none"
-                color={movement.quantityChange >= 0 ? 'green' : 'red'}
-                size="lg"
-              >
-                {movement.quantityChange >= 0 ? '+' : ''}
-                {formatQuantity(movement.quantityChange, item?.unit)}
-              </Badge>
-            </Group>
-          ))}
-        </Stack>
-      )}
+      <StockHistory movements={movements} unit={item?.unit} timeZone={timeZone} />
     </Drawer>
+  );
+}
+
+function StockHistory({
+  movements,
+  unit,
+  timeZone,
+}: {
+  movements: ReturnType<typeof useMovements>;
+  unit: string | undefined;
+  timeZone: string;
+}) {
+  if (movements.isPending) return <LoadingLine label="Loading history..." />;
+  if (movements.isError) return <Text c="red">Failed to load the stock history</Text>;
+  if (movements.data.length === 0) return <Text c="dimmed">No stock changes recorded yet.</Text>;
+  return (
+    <Stack gap="sm" data-testid="movement-list">
+      {movements.data.map((movement) => (
+        <MovementRow key={movement.id} movement={movement} unit={unit} timeZone={timeZone} />
+      ))}
+    </Stack>
+  );
+}
+
+function MovementRow({
+  movement,
+  unit,
+  timeZone,
+}: {
+  movement: StockMovement;
+  unit: string | undefined;
+  timeZone: string;
+}) {
+  const added = movement.quantityChange >= 0;
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start" data-testid="movement">
+      <div>
+        <Text fw={600} fz="sm">
+          {STOCK_MOVEMENT_REASONS[movement.reason]}
+          {movement.reference ? ` · ${movement.reference}` : ''}
+        </Text>
+        <Text c="dimmed" fz="xs">
+          {formatDateTime(movement.createdAt, timeZone)}
+          {movement.userName ? ` · ${movement.userName}` : ''}
+        </Text>
+      </div>
+      <Badge variant="light" tt="none" color={added ? 'green' : 'red'} size="lg">
+        {added ? '+' : ''}
+        {formatQuantity(movement.quantityChange, unit)}
+      </Badge>
+    </Group>
   );
 }
