@@ -1,6 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { salesApi } from '../../src/domain/contracts/sales';
 import { buildApp } from '../../src/server/app';
+import { serve } from '../../src/server/contract-route';
 import { ApiClient } from '../support/api-client';
 import { firstAdmin } from '../support/personas';
 import { createTestApp, type TestApp, testConfig } from '../support/test-app';
@@ -55,7 +57,7 @@ describe('errors', () => {
   it('answers an unknown API path with a JSON 404', async () => {
     const reply = await new ApiClient(testApp).get('/api/no-such-thing');
     expect(reply.status).toBe(404);
-    expect(reply.body).toEqual({ message: 'Not found' });
+    expect(reply.body).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
   });
 });
 
@@ -71,7 +73,10 @@ describe('cross-site requests', () => {
   it('refuses a write whose Origin is another site', async () => {
     const reply = await post('https://evil.example');
     expect(reply.statusCode).toBe(403);
-    expect(reply.json()).toEqual({ message: 'Cross-site request refused' });
+    expect(reply.json()).toEqual({
+      message: 'Cross-site request refused',
+      code: 'CROSS_SITE_REFUSED',
+    });
     expect((await post('null')).statusCode).toBe(403);
   });
 
@@ -144,11 +149,20 @@ describe('compressed answers', () => {
   });
 });
 
-describe('the access table', () => {
-  it('refuses to register an API route that has no access rule', async () => {
+describe('route contracts', () => {
+  it('refuses to register an API route that declares no contract', async () => {
     const app = await buildApp({ config: testConfig(), db: testApp.database.db });
     expect(() => app.get('/api/unlisted', async () => ({ open: true }))).toThrow(
-      'No access rule for GET /api/unlisted',
+      'GET /api/unlisted declares no contract',
+    );
+    await app.close();
+  });
+
+  it('refuses to register a write whose contract names no audit action', async () => {
+    const app = await buildApp({ config: testConfig(), db: testApp.database.db });
+    const contract = { ...salesApi.record, audit: undefined };
+    expect(() => serve(app, contract, async () => ({}) as never)).toThrow(
+      'POST /api/sales-transactions declares no audit action',
     );
     await app.close();
   });

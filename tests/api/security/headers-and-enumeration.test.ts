@@ -109,7 +109,10 @@ describe('no enumeration of accounts', () => {
       await login('baker_retired', 'correct-horse-1'),
     ];
     for (const answer of answers) {
-      expect(answer).toEqual({ status: 401, body: { message: 'Invalid username or password' } });
+      expect(answer).toEqual({
+        status: 401,
+        body: { message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' },
+      });
     }
   });
 
@@ -173,6 +176,7 @@ describe('no enumeration of accounts', () => {
         status: 409,
         body: {
           message: 'Username already exists',
+          code: 'USERNAME_TAKEN',
           errors: [{ path: 'username', message: 'Username already exists' }],
         },
       });
@@ -180,6 +184,7 @@ describe('no enumeration of accounts', () => {
       expect(takenEmail.status).toBe(409);
       expect(takenEmail.body).toEqual({
         message: 'An account with this email already exists',
+        code: 'EMAIL_TAKEN',
         errors: [{ path: 'email', message: 'An account with this email already exists' }],
       });
       expect((await register(validUser('probe', { username: 'baker_admin' }))).status).toBe(409);
@@ -188,6 +193,7 @@ describe('no enumeration of accounts', () => {
       expect(refused.body).toEqual({
         message:
           'Too many registration attempts from this address. Please wait 1 minute and try again.',
+        code: 'TOO_MANY_ATTEMPTS',
       });
       // The same address may not go on guessing at the login form either.
       const login = await app.inject({

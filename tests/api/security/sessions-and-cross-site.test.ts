@@ -143,7 +143,10 @@ describe('cross-site writes', () => {
         payload: {},
       });
       expect({ route, status: reply.statusCode }).toEqual({ route, status: 403 });
-      expect(reply.json()).toEqual({ message: 'Cross-site request refused' });
+      expect(reply.json()).toEqual({
+        message: 'Cross-site request refused',
+        code: 'CROSS_SITE_REFUSED',
+      });
     }
     expect((await testApp.database.db.select({ id: users.id }).from(users)).length).toBe(
       usersBefore,
@@ -169,7 +172,10 @@ describe('cross-site writes', () => {
     const reply = await write(testApp.app, headers);
     expect(reply.statusCode).toBe(403);
     expect(reply.headers['content-type']).toMatch(/^application\/json/);
-    expect(reply.json()).toEqual({ message: 'Cross-site request refused' });
+    expect(reply.json()).toEqual({
+      message: 'Cross-site request refused',
+      code: 'CROSS_SITE_REFUSED',
+    });
   });
 
   it('refuses other write methods too, not only POST, PATCH, PUT and DELETE', async () => {
