@@ -24,9 +24,3 @@ export const badRequest = (message: string, errors?: FieldError[]) =>
 export const notSignedIn = () => new AppError('NOT_SIGNED_IN', 'Please sign in to continue');
 export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
-/**
- * A change refused because of what is recorded, without a code of its own.
- * Prefer `new AppError(code, ...)` with the code that says which refusal.
- */
-export const conflict = (message: string, errors?: FieldError[]) =>
-  new AppError('CONFLICT', message, errors);

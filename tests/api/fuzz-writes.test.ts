@@ -75,11 +75,8 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-/** Sends one case and returns what is wrong with the answer and with the database after it. */
-async function attack(method: string, url: string, route: RouteFuzz, c: Case): Promise<string[]> {
-  const target = url.replace(':id', c.path.id);
-  // Judged before sending, so that nothing can stop the database check after it.
-  const allowed = mayAccept(route, c);
+/** What a case may be answered with, judged before it is sent. */
+function expectationsOf(route: RouteFuzz, c: Case) {
   const parsed = parsedBody(c.payload);
   // Where the route is reached and the body is JSON its schema refuses, the field errors must say why.
   const schemaRefuses =
@@ -88,15 +85,47 @@ async function attack(method: string, url: string, route: RouteFuzz, c: Case): P
     c.payload.kind === 'json' &&
     c.path.wellFormed &&
     !route.body.safeParse(parsed.value).success;
-  const expectedStatus =
-    c.payload.kind !== 'raw' || !c.path.wellFormed
-      ? undefined
-      : c.payload.label === 'body over 1 MiB'
-        ? 413
-        : c.payload.label === 'wrong content type' || c.payload.label === 'no content type'
-          ? 415
-          : undefined;
+  return { allowed: mayAccept(route, c), schemaRefuses, status: rawPayloadStatus(c) };
+}
 
+/** The status a raw body must get: too large, or not JSON. */
+function rawPayloadStatus(c: Case): number | undefined {
+  if (c.payload.kind !== 'raw' || !c.path.wellFormed) return undefined;
+  if (c.payload.label === 'body over 1 MiB') return 413;
+  const notJson = c.payload.label === 'wrong content type' || c.payload.label === 'no content type';
+  return notJson ? 415 : undefined;
+}
+
+/** What is wrong with the answer given what the case expected. */
+function answerProblems(
+  route: RouteFuzz,
+  answer: Answer,
+  expected: ReturnType<typeof expectationsOf>,
+): string[] {
+  const problems = problemsWith(answer);
+  const accepted = answer.status < 400;
+  if (accepted && !expected.allowed) {
+    problems.push(`accepted (${answer.status}) a request it must refuse`);
+  }
+  if (!route.signedOut && (answer.status === 401 || answer.status === 403)) {
+    problems.push(`the admin got ${answer.status}`);
+  }
+  if (expected.schemaRefuses && answer.status !== 400) {
+    problems.push(`schema refuses the body but status is ${answer.status}`);
+  } else if (expected.schemaRefuses && !Array.isArray(fieldErrorsOf(answer))) {
+    problems.push('400 without field errors');
+  }
+  if (expected.status && answer.status !== expected.status) {
+    problems.push(`expected ${expected.status}, got ${answer.status}`);
+  }
+  return problems;
+}
+
+/** Sends one case and returns what is wrong with the answer and with the database after it. */
+async function attack(method: string, url: string, route: RouteFuzz, c: Case): Promise<string[]> {
+  const target = url.replace(':id', c.path.id);
+  // Judged before sending, so that nothing can stop the database check after it.
+  const expected = expectationsOf(route, c);
   const answer: Answer = await send(
     testApp,
     method,
@@ -106,7 +135,6 @@ async function attack(method: string, url: string, route: RouteFuzz, c: Case): P
   );
   requests += 1;
   statusCounts.set(answer.status, (statusCounts.get(answer.status) ?? 0) + 1);
-  const problems = problemsWith(answer);
   if (
     process.env.FUZZ_VERBOSE &&
     /be saved|form expected|not valid or out of range|missing|not allowed$/.test(answer.text)
@@ -115,24 +143,13 @@ async function attack(method: string, url: string, route: RouteFuzz, c: Case): P
       `DB refusal: ${method} ${target.slice(0, 80)} ${describePayload(c.payload)} → ${answer.text}`,
     );
   }
-  const accepted = answer.status < 400;
-  if (accepted && !allowed) problems.push(`accepted (${answer.status}) a request it must refuse`);
-  if (!route.signedOut && (answer.status === 401 || answer.status === 403)) {
-    problems.push(`the admin got ${answer.status}`);
-  }
-  if (schemaRefuses) {
-    if (answer.status !== 400)
-      problems.push(`schema refuses the body but status is ${answer.status}`);
-    else if (!Array.isArray(fieldErrorsOf(answer))) problems.push('400 without field errors');
-  }
-  if (expectedStatus && answer.status !== expectedStatus) {
-    problems.push(`expected ${expectedStatus}, got ${answer.status}`);
-  }
+  const problems = answerProblems(route, answer, expected);
   const after = await fingerprint();
   const changed = fingerprintDiff(baseline, after);
   baseline = after;
-  if (!accepted && changed.length)
+  if (answer.status >= 400 && changed.length) {
     problems.push(`refused (${answer.status}) but changed ${changed.join(', ')}`);
+  }
   return problems.map(
     (p) =>
       `${p}\n    ${method} ${target.slice(0, 120)} (${c.path.label})\n    ${describePayload(c.payload)}\n    → ${answer.status} ${answer.text.slice(0, 300)}`,

@@ -20,6 +20,94 @@ import {
 const INSERT_ROWS = 5000;
 const INSERT_BYTES = 4 * 1024 * 1024;
 
+type Damaged = (why: string) => BackupError;
+
+/** The rows of one backup file as they stream in, table after table, checked against its header. */
+class RowLoader {
+  readonly counts: TableCount[] = [];
+  current: { entry: BackupTable; insert: (json: string) => SQL; rows: number } | null = null;
+  ended = false;
+  private batch: string[] = [];
+  private batchBytes = 0;
+
+  constructor(
+    private readonly tx: Transaction,
+    private readonly header: BackupHeader,
+    private readonly damaged: Damaged,
+    private readonly onTable?: (table: TableCount) => void | Promise<void>,
+  ) {}
+
+  async line(line: string) {
+    if (this.ended) throw this.damaged('data after the end');
+    if (line.startsWith('{')) return this.row(line);
+    const [kind, name, value] = this.controlOf(line);
+    if (kind === 'table') return this.startTable(name);
+    if (kind === 'rows') return this.endTable(name, value);
+    if (kind === 'end') return this.end();
+    throw this.damaged('unexpected line');
+  }
+
+  private controlOf(line: string): [unknown, unknown, unknown] {
+    let control: unknown;
+    try {
+      control = JSON.parse(line);
+    } catch {
+      throw this.damaged(`unreadable line after ${this.counts.length} tables`);
+    }
+    if (!Array.isArray(control)) throw this.damaged('unexpected line');
+    return control as [unknown, unknown, unknown];
+  }
+
+  private async row(line: string) {
+    if (!this.current) throw this.damaged('a row outside any table');
+    this.batch.push(line);
+    this.batchBytes += line.length;
+    this.current.rows += 1;
+    if (this.batch.length >= INSERT_ROWS || this.batchBytes >= INSERT_BYTES) await this.flush();
+  }
+
+  private startTable(name: unknown) {
+    const expected = this.header.tables[this.counts.length];
+    if (this.current || !expected || expected.name !== name) {
+      throw this.damaged(`table ${String(name)} out of place`);
+    }
+    this.current = { entry: expected, insert: insertStatement(expected), rows: 0 };
+  }
+
+  private async endTable(name: unknown, value: unknown) {
+    const current = this.current;
+    if (!current || current.entry.name !== name) throw this.damaged('row count out of place');
+    await this.flush();
+    if (value !== current.rows) {
+      throw this.damaged(
+        `${current.entry.name} has ${current.rows} rows, the backup says ${value}`,
+      );
+    }
+    const done = { name: current.entry.name, rows: current.rows };
+    this.counts.push(done);
+    this.current = null;
+    await this.onTable?.(done);
+  }
+
+  private end() {
+    if (this.current || this.counts.length !== this.header.tables.length) {
+      throw this.damaged('tables missing');
+    }
+    this.ended = true;
+  }
+
+  private async flush() {
+    if (!this.current || this.batch.length === 0) return;
+    const result = await this.tx.execute(this.current.insert(`[${this.batch.join(',')}]`));
+    const inserted = affectedRows(result);
+    if (inserted !== undefined && inserted !== this.batch.length) {
+      throw this.damaged(`a row of ${this.current.entry.name} is not one JSON object`);
+    }
+    this.batch = [];
+    this.batchBytes = 0;
+  }
+}
+
 export async function loadRows(
   tx: Transaction,
   path: string,
@@ -27,80 +115,23 @@ export async function loadRows(
   header: BackupHeader,
   onTable?: (table: TableCount) => void | Promise<void>,
 ): Promise<TableCount[]> {
-  const counts: TableCount[] = [];
-  const damaged = (why: string) =>
+  const damaged: Damaged = (why) =>
     new BackupError('damaged', `The backup file ${path} is damaged or incomplete (${why}).`);
-
-  let current: { entry: BackupTable; insert: (json: string) => SQL; rows: number } | null = null;
-  let batch: string[] = [];
-  let batchBytes = 0;
-  let ended = false;
-
-  const flush = async () => {
-    if (!current || batch.length === 0) return;
-    const result = await tx.execute(current.insert(`[${batch.join(',')}]`));
-    const inserted = affectedRows(result);
-    if (inserted !== undefined && inserted !== batch.length) {
-      throw damaged(`a row of ${current.entry.name} is not one JSON object`);
-    }
-    batch = [];
-    batchBytes = 0;
-  };
-
+  const loader = new RowLoader(tx, header, damaged, onTable);
   try {
-    for await (const line of lines) {
-      if (ended) throw damaged('data after the end');
-      if (line.startsWith('{')) {
-        if (!current) throw damaged('a row outside any table');
-        batch.push(line);
-        batchBytes += line.length;
-        current.rows += 1;
-        if (batch.length >= INSERT_ROWS || batchBytes >= INSERT_BYTES) await flush();
-        continue;
-      }
-      let control: unknown;
-      try {
-        control = JSON.parse(line);
-      } catch {
-        throw damaged(`unreadable line after ${counts.length} tables`);
-      }
-      if (!Array.isArray(control)) throw damaged('unexpected line');
-      const [kind, name, value] = control as [unknown, unknown, unknown];
-      if (kind === 'table') {
-        const expected = header.tables[counts.length];
-        if (current || !expected || expected.name !== name) {
-          throw damaged(`table ${String(name)} out of place`);
-        }
-        current = { entry: expected, insert: insertStatement(expected), rows: 0 };
-      } else if (kind === 'rows') {
-        if (!current || current.entry.name !== name) throw damaged('row count out of place');
-        await flush();
-        if (value !== current.rows) {
-          throw damaged(`${current.entry.name} has ${current.rows} rows, the backup says ${value}`);
-        }
-        const done = { name: current.entry.name, rows: current.rows };
-        counts.push(done);
-        current = null;
-        await onTable?.(done);
-      } else if (kind === 'end') {
-        if (current || counts.length !== header.tables.length) throw damaged('tables missing');
-        ended = true;
-      } else {
-        throw damaged('unexpected line');
-      }
-    }
+    for await (const line of lines) await loader.line(line);
   } catch (error) {
     if (error instanceof BackupError) throw error;
     // zlib and file errors come from reading; anything else came from the database.
     if (isReadError(error)) throw readFailure(path, error, 'body');
-    const where = current ? ` while loading ${current.entry.name}` : '';
+    const where = loader.current ? ` while loading ${loader.current.entry.name}` : '';
     throw new BackupError(
       'damaged',
       `The backup file ${path} could not be loaded${where}: ${(error as Error).message}`,
     );
   }
-  if (!ended) throw damaged('its end is missing');
-  return counts;
+  if (!loader.ended) throw damaged('its end is missing');
+  return loader.counts;
 }
 
 /** INSERT … SELECT from json_populate_recordset: PostgreSQL turns each JSON value into the column's type. */

@@ -126,6 +126,30 @@ export async function createUser(
   return getUser(db, id);
 }
 
+/**
+ * An admin may not take away their own admin rights or their own account,
+ * nor leave the bakery without an active administrator.
+ */
+async function refuseLosingAdmins(
+  tx: Transaction,
+  target: { id: string; isAdmin: boolean; isActive: boolean },
+  input: AdminUserUpdateInput,
+  adminId: string,
+) {
+  const losesAdmin =
+    target.isAdmin && target.isActive && (input.isAdmin === false || input.isActive === false);
+  if (!losesAdmin) return;
+  if (target.id === adminId) {
+    throw new AppError(
+      'OWN_ACCOUNT',
+      input.isActive === false
+        ? 'You cannot deactivate your own account'
+        : 'You cannot remove your own administrator rights',
+    );
+  }
+  if ((await otherActiveAdmins(tx, target.id)) === 0) throw new AppError('LAST_ADMIN', LAST_ADMIN);
+}
+
 export async function updateUser(
   db: Database,
   id: string,
@@ -140,21 +164,7 @@ export async function updateUser(
       .from(users)
       .where(eq(users.id, id));
     if (!current) throw notFound('User');
-
-    const losesAdmin =
-      current.isAdmin && current.isActive && (input.isAdmin === false || input.isActive === false);
-    if (losesAdmin && id === adminId) {
-      throw new AppError(
-        'OWN_ACCOUNT',
-        input.isActive === false
-          ? 'You cannot deactivate your own account'
-          : 'You cannot remove your own administrator rights',
-      );
-    }
-    if (losesAdmin && (await otherActiveAdmins(tx, id)) === 0) {
-      throw new AppError('LAST_ADMIN', LAST_ADMIN);
-    }
-
+    await refuseLosingAdmins(tx, { id, ...current }, input, adminId);
     await refuseTakenAccount(tx, input, id);
     const { password: _password, roleId, ...fields } = input;
     await tx

@@ -1,5 +1,4 @@
 import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCash, IconChartPie, IconReceipt, IconTrendingUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ACCOUNTING_PERIODS, PERIOD_LABELS, type PeriodType } from '../../../domain/accounting';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/distributor-schemas';
@@ -10,7 +9,6 @@ import { useAppInfo } from '../../auth/queries';
 import { DateRangeInputs } from '../../components/DateRangeInputs';
 import { formatCalendarDate, formatDay } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
-import { StatCard } from '../../components/StatCard';
 import { DetailsCard, DetailsList } from './DetailsCard';
 import {
   type AccountingFilter,
@@ -20,19 +18,12 @@ import {
   useIncomePayments,
   useIncomeSales,
 } from './queries';
-
-/** Profit figures are green above 0, red below, grey at 0 (docs/screens/accounting.md). */
-const profitColour = (value: number) => (value > 0 ? 'green' : value < 0 ? 'red' : 'gray');
+import { SummaryCards } from './SummaryCards';
 
 const PERIOD_OPTIONS = [...ACCOUNTING_PERIODS, 'custom' as const].map((value) => ({
   value,
   label: PERIOD_LABELS[value],
 }));
-
-const ONE_DECIMAL = new Intl.NumberFormat('en-NG', {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
 
 export default function AccountingPage() {
   const timeZone = useAppInfo().data?.timeZone ?? DEFAULT_TIME_ZONE;
@@ -49,7 +40,6 @@ export default function AccountingPage() {
   const payments = useIncomePayments(filter, showDetails);
   const orders = useExpenditures(filter, showDetails);
   const figures = summary.data;
-  const naira = (value: number | undefined) => (value === undefined ? '—' : formatNaira(value));
 
   return (
     <>
@@ -102,44 +92,7 @@ export default function AccountingPage() {
         <Text c="red">Failed to fetch summary</Text>
       ) : (
         <Stack gap="lg">
-          <SimpleGrid cols={{ base: 1, xs: 2, xl: 4 }} spacing="md">
-            <StatCard
-              label="Total Income"
-              value={naira(figures?.income.totalIncome)}
-              icon={IconCash}
-              colour="green"
-              note="Payments received from distributors"
-            />
-            <StatCard
-              label="Total Expenditure"
-              value={naira(figures?.expenditure.totalExpenditure)}
-              icon={IconReceipt}
-              colour="red"
-              note="Purchase orders and costs"
-            />
-            <StatCard
-              label="Net Profit"
-              value={
-                <Text span inherit c={figures ? profitColour(figures.profit.amount) : undefined}>
-                  {naira(figures?.profit.amount)}
-                </Text>
-              }
-              icon={IconTrendingUp}
-              colour="blue"
-              note="Income minus expenditure"
-            />
-            <StatCard
-              label="Profit Margin"
-              value={
-                <Text span inherit c={figures ? profitColour(figures.profit.margin) : undefined}>
-                  {figures ? `${ONE_DECIMAL.format(figures.profit.margin)}%` : '—'}
-                </Text>
-              }
-              icon={IconChartPie}
-              colour="orange"
-              note="Profit as % of income"
-            />
-          </SimpleGrid>
+          <SummaryCards figures={figures} />
           {showDetails && (
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
               <DetailsCard title="Income Details">

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { RoleWithPermissions } from '../../../domain/contracts/admin';
+import type { ModuleInfo, RoleWithPermissions } from '../../../domain/contracts/admin';
 import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -53,50 +53,13 @@ export function RolesPanel() {
       ) : (
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           {roles.data.map((role) => (
-            <Card
+            <RoleCard
               key={role.id}
-              withBorder
-              radius="lg"
-              p={{ base: 'sm', sm: 'lg' }}
-              data-testid="role-card"
-            >
-              <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
-                <Group gap="xs">
-                  <Text fw={700} fz="lg">
-                    {role.name}
-                  </Text>
-                  <Badge variant="light" tt="none" color={role.isActive ? 'green' : 'gray'}>
-                    {role.isActive ? 'Active' : 'Inactive'}
-                  </Badge>
-                </Group>
-                <Group gap={4} wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    leftSection={<IconPencil size={16} aria-hidden />}
-                    aria-label={`Edit role ${role.name}`}
-                    onClick={() => setDialog({ opened: true, role })}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    leftSection={<IconTrash size={16} aria-hidden />}
-                    aria-label={`Delete role ${role.name}`}
-                    onClick={() => setDeleting(role)}
-                  >
-                    Delete
-                  </Button>
-                </Group>
-              </Group>
-              <Text c="dimmed" fz="sm" mb="xs">
-                {role.description || 'No description'} · {role.userCount}{' '}
-                {role.userCount === 1 ? 'user' : 'users'}
-              </Text>
-              <PermissionMatrix role={role} modules={modules.data} />
-            </Card>
+              role={role}
+              modules={modules.data}
+              onEdit={() => setDialog({ opened: true, role })}
+              onDelete={() => setDeleting(role)}
+            />
           ))}
         </SimpleGrid>
       )}
@@ -115,5 +78,59 @@ export function RolesPanel() {
         onClose={() => setDeleting(null)}
       />
     </Stack>
+  );
+}
+
+/** One role: its name and state, its description and users, and its rights per module. */
+function RoleCard({
+  role,
+  modules,
+  onEdit,
+  onDelete,
+}: {
+  role: RoleWithPermissions;
+  modules: ModuleInfo[];
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Card withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }} data-testid="role-card">
+      <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
+        <Group gap="xs">
+          <Text fw={700} fz="lg">
+            {role.name}
+          </Text>
+          <Badge variant="light" tt="none" color={role.isActive ? 'green' : 'gray'}>
+            {role.isActive ? 'Active' : 'Inactive'}
+          </Badge>
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          <Button
+            size="xs"
+            variant="subtle"
+            leftSection={<IconPencil size={16} aria-hidden />}
+            aria-label={`Edit role ${role.name}`}
+            onClick={onEdit}
+          >
+            Edit
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            aria-label={`Delete role ${role.name}`}
+            onClick={onDelete}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Group>
+      <Text c="dimmed" fz="sm" mb="xs">
+        {role.description || 'No description'} · {role.userCount}{' '}
+        {role.userCount === 1 ? 'user' : 'users'}
+      </Text>
+      <PermissionMatrix role={role} modules={modules} />
+    </Card>
   );
 }

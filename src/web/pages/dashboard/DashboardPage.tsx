@@ -1,15 +1,5 @@
 import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconBuildingFactory2,
-  IconCash,
-  IconChartBar,
-  IconChefHat,
-  IconClock,
-  IconCurrencyNaira,
-  IconReceipt,
-  IconShoppingCart,
-} from '@tabler/icons-react';
+import { IconChartBar, IconChefHat, IconReceipt, IconShoppingCart } from '@tabler/icons-react';
 import { type ReactNode, useDeferredValue } from 'react';
 import { Link } from 'wouter';
 import { type QuickAction, quickActions } from '../../../domain/dashboard';
@@ -20,9 +10,9 @@ import { useAppInfo, useCurrentUser } from '../../auth/queries';
 import { useRights } from '../../auth/use-rights';
 import { formatDateTime, formatQuantity } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
-import { StatCard } from '../../components/StatCard';
 import { BatchStatusBadge } from '../production/BatchStatusBadge';
 import { OrderStatusBadge } from '../purchases/OrderStatusBadge';
+import { FigureCards } from './FigureCards';
 import { LowStockAlerts } from './LowStockAlerts';
 import { useDashboardSummary } from './queries';
 
@@ -76,72 +66,12 @@ export default function DashboardPage() {
       </>
     );
   }
-  const { inventory, production, purchaseOrders, sales, moneyOwed } = figures;
+  const { inventory, production, purchaseOrders, sales } = figures;
 
   return (
     <>
       <PageHeader title="Dashboard" subtitle="Overview of bakery operations" />
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" mb="lg">
-        {inventory && (
-          <StatCard
-            label="Total Inventory Value"
-            value={formatNaira(inventory.totalValue)}
-            icon={IconCurrencyNaira}
-            colour="green"
-          />
-        )}
-        {inventory && (
-          <StatCard
-            label="Low Stock Items"
-            value={inventory.lowStockCount}
-            icon={IconAlertTriangle}
-            colour={inventory.lowStockCount > 0 ? 'red' : 'green'}
-            note={
-              inventory.lowStockCount > 0 ? 'Requires immediate attention' : 'All items in stock'
-            }
-          />
-        )}
-        {production && (
-          <StatCard
-            label="Today's Production"
-            value={`${formatQuantity(production.todaysFlourKg)} kg`}
-            icon={IconBuildingFactory2}
-            colour="orange"
-            note={`Flour in ${countOf(production.todaysBatchCount, 'batch')} today`}
-          />
-        )}
-        {purchaseOrders && (
-          <StatCard
-            label="Pending Orders"
-            value={purchaseOrders.pendingCount}
-            icon={IconClock}
-            colour="yellow"
-            note="Awaiting delivery"
-          />
-        )}
-        {sales && (
-          <StatCard
-            label="Today's Sales"
-            value={formatNaira(sales.todaysSalesValue)}
-            icon={IconCash}
-            colour="green"
-            note={`${countOf(sales.todaysSaleCount, 'sale')} · ${countOf(sales.todaysLoavesSold, 'loaf')}`}
-          />
-        )}
-        {moneyOwed && (
-          <StatCard
-            label="Money Owed"
-            value={formatNaira(moneyOwed.total)}
-            icon={IconCurrencyNaira}
-            colour="red"
-            note={
-              moneyOwed.distributorCount === 0
-                ? 'No distributor owes'
-                : `By ${countOf(moneyOwed.distributorCount, 'distributor')}`
-            }
-          />
-        )}
-      </SimpleGrid>
+      <FigureCards figures={figures} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {inventory && (
           <ListCard title="Low Stock Alerts">

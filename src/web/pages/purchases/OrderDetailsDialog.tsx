@@ -1,7 +1,7 @@
 import { Button, Divider, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatNaira } from '../../../domain/money';
 import type { PurchaseOrder } from '../../../domain/contracts/purchase-orders';
+import { formatNaira } from '../../../domain/money';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time';
 import { useAppInfo } from '../../auth/queries';
 import { formatDateTime } from '../../components/format';

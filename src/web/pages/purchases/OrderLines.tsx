@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
-import { formatNaira } from '../../../domain/money';
 import type { PurchaseOrder } from '../../../domain/contracts/purchase-orders';
+import { formatNaira } from '../../../domain/money';
 import { formatQuantity } from '../../components/format';
 
 export function OrderLines({ order }: { order: PurchaseOrder }) {
