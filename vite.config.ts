@@ -71,18 +71,24 @@ function importsOf(source: string) {
           visit(imported);
         }
       };
-      for (const id of this.getModuleIds()) if (id.endsWith(source)) visit(id);
+      for (const id of this.getModuleIds()) {
+        if (!id.endsWith(source)) continue;
+        modules.add(id);
+        visit(id);
+      }
     },
   };
   return { plugin, has: (id: string) => modules.has(id) };
 }
 
-// The landing page loads the sign-in schemas lazily (pages/landing/auth-validation.ts).
-const authSchemaImports = importsOf('/src/domain/auth-schemas.ts');
+// The landing page loads the sign-in routes' contracts, with their schemas and zod,
+// after its first paint (web/auth/queries.ts, pages/landing/auth-validation.ts).
+const authSchemaImports = importsOf('/src/domain/contracts/auth.ts');
 
 /**
  * Shared by several pages but not needed by the shell or the dashboard: input widgets
- * and date pickers, one page's modules that another page borrows, the forms' schemas.
+ * and date pickers, one page's modules that another page borrows, the forms' schemas
+ * and the routes' contracts.
  * They are left to Rolldown's own splitting, so the dashboard does not download them.
  */
 const PAGE_SPECIFIC = new RegExp(
@@ -90,8 +96,9 @@ const PAGE_SPECIFIC = new RegExp(
     /node_modules[\\/](@mantine[\\/]dates|dayjs|react-number-format)[\\/]/,
     /@mantine[\\/]core[\\/].*[\\/](Combobox|Select|NumberInput|Popover|Tooltip|Textarea|Switch|Table)[\\/]/,
     /src[\\/]web[\\/]pages[\\/]/,
-    /src[\\/]web[\\/]components[\\/](DateRangeInputs|download-csv)/,
+    /src[\\/]web[\\/]components[\\/](DateRangeInputs|DateField|NumberField|LineItemEditor|download-csv)/,
     /src[\\/]domain[\\/].*schemas/,
+    /src[\\/]domain[\\/]contracts[\\/]/,
   ]
     .map((pattern) => pattern.source)
     .join('|'),
@@ -116,8 +123,8 @@ export default defineConfig({
             // Everything the entry imports statically loads on every visit anyway: one
             // file instead of a handful of small shared chunks saves requests and bytes.
             { name: 'index', tags: ['$initial'], priority: 3 },
-            // zod and the rules the sign-in schemas use, in one chunk of their own: in
-            // "shared" they would pull the whole of it into the landing page.
+            // The sign-in contracts, zod and the rules they use, in one chunk of their own:
+            // in "shared" they would pull the whole of it into the landing page.
             { name: 'validation', test: authSchemaImports.has, priority: 2 },
             // What several lazy chunks share (the shell's Mantine parts, hooks, the app's
             // components and rules) in one cached file rather than thirty small ones, each

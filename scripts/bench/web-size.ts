@@ -21,7 +21,8 @@ type Manifest = Record<string, ManifestChunk>;
  * dashboard page (App.tsx starts both at once).
  */
 const ROUTE_DYNAMIC_IMPORTS: Record<string, string[]> = {
-  landing: ['../domain/auth-schemas.ts'],
+  // The sign-in contracts, their schemas and zod (vite.config.ts, the 'validation' group).
+  landing: ['validation'],
   dashboard: ['SignedInApp.tsx', 'pages/dashboard/DashboardPage.tsx'],
 };
 

@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineRoute, instant, pathOf } from '../domain/contracts/contract';
+import { defineRoute, instant } from '../domain/contracts/contract';
+import { pathOf } from '../domain/contracts/path';
 import { serializerCompiler, serve } from './contract-route';
 
 const thing = defineRoute({

@@ -115,6 +115,11 @@ describe('accounting', () => {
       ).toBe(true);
     }
     await pickDayOfThisMonth(page, 1);
+    // As a person does: the start date shows in its field before the end date is opened.
+    await page
+      .getByRole('button', { name: 'Start Date' })
+      .filter({ hasText: `${monthName.slice(0, 3)} 01, ${year}` })
+      .waitFor();
     await page.getByRole('button', { name: 'End Date' }).click();
     await pickDayOfThisMonth(page, day);
     const reporting = page.getByTestId('reporting-period');

@@ -147,11 +147,17 @@ export function lagosToday() {
 /** Clicks a day of this month in the open date picker (a closing one may linger in the page). */
 export async function pickDayOfThisMonth(page: Page, dayOfMonth: number): Promise<void> {
   const { year, monthName } = lagosToday();
-  await page
+  const day = page
     .getByRole('button', { name: `${dayOfMonth} ${monthName} ${year}`, exact: true })
     .filter({ visible: true })
-    .last()
-    .click();
+    .last();
+  // As a person does, once the calendar has finished opening: a click during its
+  // opening transition is ignored by the picker.
+  await day.waitFor();
+  await expect
+    .poll(() => day.evaluate((el) => getComputedStyle(el.closest('[role="dialog"]') ?? el).opacity))
+    .toBe('1');
+  await day.click();
 }
 
 /** POSTs through the page's session and expects success; the created record's JSON. */

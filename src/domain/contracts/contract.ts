@@ -78,13 +78,3 @@ export const writeReceiptSchema = z.object({
   action: z.string().optional(),
   message: z.string(),
 });
-
-/** The path of a call: the contract's URL with each `:name` filled in. */
-export function pathOf(url: string, params: Record<string, unknown> | undefined): string {
-  return url.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null)
-      throw new Error(`${url} needs the "${name}" parameter`);
-    return encodeURIComponent(String(value));
-  });
-}

@@ -1,15 +1,7 @@
-import {
-  type AnswerOf,
-  type CallInput,
-  pathOf,
-  type RouteContract,
-} from '../../domain/contracts/contract';
-import {
-  type ApiErrorBody,
-  ERROR_CODES,
-  type ErrorCode,
-  type FieldError,
-} from '../../domain/errors';
+import type { AnswerOf, CallInput, RouteContract } from '../../domain/contracts/contract';
+import { pathOf } from '../../domain/contracts/path';
+import { ERROR_CODES, type ErrorCode } from '../../domain/error-codes';
+import type { ApiErrorBody, FieldError } from '../../domain/errors';
 
 /**
  * A non-ok response. `message` is "{status}: {response text}" (docs/api.md);

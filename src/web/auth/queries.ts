@@ -1,8 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput } from '../../domain/auth-schemas';
-import { authApi } from '../../domain/contracts/auth';
 import { ApiError, call } from '../api/http';
 import { OWNS_CACHE } from '../api/query-client';
+
+/**
+ * The auth routes' contracts, loaded after the first page is drawn: they bring
+ * zod and the forms' schemas, which the landing page's first paint does without
+ * (docs/decisions.md, "Web bundle budgets").
+ */
+const authRoutes = () => import('../../domain/contracts/auth').then((module) => module.authApi);
 
 export const authKeys = {
   user: ['/api/auth/user'] as const,
@@ -15,7 +21,7 @@ export function useCurrentUser() {
     queryKey: authKeys.user,
     queryFn: async () => {
       try {
-        return await call(authApi.user);
+        return await call((await authRoutes()).user);
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;
@@ -25,14 +31,17 @@ export function useCurrentUser() {
 }
 
 export function useAppInfo() {
-  return useQuery({ queryKey: authKeys.appInfo, queryFn: () => call(authApi.appInfo) });
+  return useQuery({
+    queryKey: authKeys.appInfo,
+    queryFn: async () => call((await authRoutes()).appInfo),
+  });
 }
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...OWNS_CACHE, 'login'],
-    mutationFn: (input: LoginInput) => call(authApi.login, { body: input }),
+    mutationFn: async (input: LoginInput) => call((await authRoutes()).login, { body: input }),
     onSuccess: (user) => queryClient.setQueryData(authKeys.user, user),
   });
 }
@@ -40,7 +49,8 @@ export function useLogin() {
 /** A first account changes the app info (no first admin needed any more), like any write. */
 export function useRegister() {
   return useMutation({
-    mutationFn: (input: RegisterInput) => call(authApi.register, { body: input }),
+    mutationFn: async (input: RegisterInput) =>
+      call((await authRoutes()).register, { body: input }),
   });
 }
 
@@ -49,7 +59,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...OWNS_CACHE, 'logout'],
-    mutationFn: () => call(authApi.logout),
+    mutationFn: async () => call((await authRoutes()).logout),
     onSuccess: () => {
       // The user query stays (now null) so the app, which watches it, shows the landing page.
       queryClient.setQueryData(authKeys.user, null);

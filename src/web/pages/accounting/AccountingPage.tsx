@@ -1,29 +1,82 @@
 import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { IconCash, IconChartPie, IconReceipt, IconTrendingUp } from '@tabler/icons-react';
+import { type ComponentProps, useState } from 'react';
 import { ACCOUNTING_PERIODS, PERIOD_LABELS, type PeriodType } from '../../../domain/accounting';
-import { PAYMENT_METHOD_LABELS } from '../../../domain/distributor-schemas';
+import type { AccountingSummary } from '../../../domain/contracts/accounting';
 import { formatNaira } from '../../../domain/money';
 import { businessDate, DEFAULT_TIME_ZONE } from '../../../domain/time';
-import { countOf } from '../../../domain/words';
 import { useAppInfo } from '../../auth/queries';
 import { DateRangeInputs } from '../../components/DateRangeInputs';
-import { formatCalendarDate, formatDay } from '../../components/format';
+import { formatCalendarDate } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
-import { DetailsCard, DetailsList } from './DetailsCard';
+import { StatCard } from '../../components/StatCard';
+import { AccountingDetails } from './AccountingDetails';
 import {
   type AccountingFilter,
-  accountingCsvUrl,
   useAccountingSummary,
   useExpenditures,
   useIncomePayments,
   useIncomeSales,
 } from './queries';
-import { SummaryCards } from './SummaryCards';
+
+/** Profit figures are green above 0, red below, grey at 0 (docs/screens/accounting.md). */
+const profitColour = (value: number) => (value > 0 ? 'green' : value < 0 ? 'red' : 'gray');
 
 const PERIOD_OPTIONS = [...ACCOUNTING_PERIODS, 'custom' as const].map((value) => ({
   value,
   label: PERIOD_LABELS[value],
 }));
+
+const ONE_DECIMAL = new Intl.NumberFormat('en-NG', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
+const naira = (value: number | undefined) => (value === undefined ? '—' : formatNaira(value));
+
+/** A figure coloured by its sign, or a dash while the figures load. */
+function signed(value: number | undefined, text: string) {
+  return (
+    <Text span inherit c={value === undefined ? undefined : profitColour(value)}>
+      {value === undefined ? '—' : text}
+    </Text>
+  );
+}
+
+/** Income, expenditure, profit and margin for the period. */
+function summaryCards(figures: AccountingSummary | undefined): ComponentProps<typeof StatCard>[] {
+  const profit = figures?.profit;
+  return [
+    {
+      label: 'Total Income',
+      value: naira(figures?.income.totalIncome),
+      icon: IconCash,
+      colour: 'green',
+      note: 'Payments received from distributors',
+    },
+    {
+      label: 'Total Expenditure',
+      value: naira(figures?.expenditure.totalExpenditure),
+      icon: IconReceipt,
+      colour: 'red',
+      note: 'Purchase orders and costs',
+    },
+    {
+      label: 'Net Profit',
+      value: signed(profit?.amount, naira(profit?.amount)),
+      icon: IconTrendingUp,
+      colour: 'blue',
+      note: 'Income minus expenditure',
+    },
+    {
+      label: 'Profit Margin',
+      value: signed(profit?.margin, `${ONE_DECIMAL.format(profit?.margin ?? 0)}%`),
+      icon: IconChartPie,
+      colour: 'orange',
+      note: 'Profit as % of income',
+    },
+  ];
+}
 
 export default function AccountingPage() {
   const timeZone = useAppInfo().data?.timeZone ?? DEFAULT_TIME_ZONE;
@@ -92,71 +145,19 @@ export default function AccountingPage() {
         <Text c="red">Failed to fetch summary</Text>
       ) : (
         <Stack gap="lg">
-          <SummaryCards figures={figures} />
+          <SimpleGrid cols={{ base: 1, xs: 2, xl: 4 }} spacing="md">
+            {summaryCards(figures).map((card) => (
+              <StatCard key={card.label} {...card} />
+            ))}
+          </SimpleGrid>
           {showDetails && (
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-              <DetailsCard title="Income Details">
-                <DetailsList
-                  heading="Sales Transactions"
-                  pages={sales}
-                  failed="Failed to fetch income"
-                  empty="No sales transactions in this period"
-                  lines={sales.data?.pages.flatMap((page) =>
-                    page.transactions.map((sale) => ({
-                      id: sale.id,
-                      title: sale.recipeName,
-                      subtitle: `${countOf(sale.loavesTaken, 'loaf')} @ ${formatNaira(sale.pricePerLoaf)}`,
-                      date: formatDay(sale.date, timeZone),
-                      amount: sale.amount,
-                    })),
-                  )}
-                  count={sales.data?.pages[0]?.count ?? 0}
-                  csvHref={accountingCsvUrl('salesCsv', filter)}
-                  totalLabel="Total Sales Income:"
-                  total={sales.data?.pages[0]?.totalAmount}
-                />
-                <DetailsList
-                  heading="Distributor Payments"
-                  pages={payments}
-                  failed="Failed to fetch income"
-                  empty="No distributor payments in this period"
-                  lines={payments.data?.pages.flatMap((page) =>
-                    page.records.map((payment) => ({
-                      id: payment.id,
-                      title: payment.distributorName ?? 'Unknown Distributor',
-                      subtitle: PAYMENT_METHOD_LABELS[payment.paymentMethod],
-                      date: formatDay(payment.date, timeZone),
-                      amount: payment.amount,
-                    })),
-                  )}
-                  count={payments.data?.pages[0]?.count ?? 0}
-                  csvHref={accountingCsvUrl('paymentsCsv', filter)}
-                  totalLabel="Total Payments:"
-                  total={payments.data?.pages[0]?.totalAmount}
-                />
-              </DetailsCard>
-              <DetailsCard title="Expenditure Details">
-                <DetailsList
-                  heading="Purchase Orders"
-                  pages={orders}
-                  failed="Failed to fetch expenditures"
-                  empty="No expenditures in this period"
-                  lines={orders.data?.pages.flatMap((page) =>
-                    page.expenditures.map((order) => ({
-                      id: order.id,
-                      title: order.orderNumber,
-                      subtitle: order.supplier,
-                      date: formatDay(order.date, timeZone),
-                      amount: order.amount,
-                    })),
-                  )}
-                  count={orders.data?.pages[0]?.count ?? 0}
-                  csvHref={accountingCsvUrl('expendituresCsv', filter)}
-                  totalLabel="Total Expenditures:"
-                  total={orders.data?.pages[0]?.totalAmount}
-                />
-              </DetailsCard>
-            </SimpleGrid>
+            <AccountingDetails
+              filter={filter}
+              timeZone={timeZone}
+              sales={sales}
+              payments={payments}
+              orders={orders}
+            />
           )}
         </Stack>
       )}

@@ -1,5 +1,11 @@
 import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconChartBar, IconChefHat, IconReceipt, IconShoppingCart } from '@tabler/icons-react';
+import {
+  IconBuildingFactory2,
+  IconChartBar,
+  IconChefHat,
+  IconReceipt,
+  IconShoppingCart,
+} from '@tabler/icons-react';
 import { type ReactNode, useDeferredValue } from 'react';
 import { Link } from 'wouter';
 import { type QuickAction, quickActions } from '../../../domain/dashboard';
