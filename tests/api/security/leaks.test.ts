@@ -189,7 +189,7 @@ describe('SQL is built only with parameters', () => {
     },
     {
       file: 'src/server/db/backup/load-rows.ts',
-      snippet: 'execute(current.insert(',
+      snippet: 'execute(this.current.insert(',
       why: 'insertStatement returns sql`` with the JSON text as a parameter and identifiers quoted',
     },
   ];
