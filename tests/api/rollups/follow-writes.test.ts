@@ -6,9 +6,11 @@ import {
   productionBatches,
   purchaseOrders,
   rollupBreadProductionDays,
+  rollupBreadProductionMonths,
   rollupDistributorBreadDays,
   rollupDistributorPaymentDays,
   rollupOrderDays,
+  rollupOrderStatuses,
   salesTransactions,
 } from '../../../src/server/db/schema';
 import { db, EARLY, emptyRecords, LATE, noDrift, setUpRollupsDatabase, shop } from './setup';
@@ -127,7 +129,7 @@ describe('the roll-ups follow every write', () => {
     await noDrift();
   });
 
-  it('keeps batches per day started (never started too), bread and status', async () => {
+  it('keeps batches per day (never started too) and per month started, bread and status', async () => {
     await emptyRecords();
     const batch = (n: number, startedAt: Date | null, status: string) => ({
       batchNumber: `R-${n}`,
@@ -162,13 +164,25 @@ describe('the roll-ups follow every write', () => {
       ['2026-02-01', 'in_progress', 1, 12.345, 0],
       [null, 'planned', 1, 12.345, 0],
     ]);
+    // By bakery month started: 23:30 on 31 January and 00:30 on 1 February in Lagos.
+    const months = await db
+      .select()
+      .from(rollupBreadProductionMonths)
+      .orderBy(asc(rollupBreadProductionMonths.month));
+    expect(
+      months.map((row) => [row.month, row.status, row.batches, row.flourKg, row.loaves]),
+    ).toEqual([
+      ['2026-01-01', 'completed', 1, 12.345, 120],
+      ['2026-02-01', 'in_progress', 1, 12.345, 0],
+    ]);
     await db.delete(productionBatches).where(eq(productionBatches.batchNumber, 'R-3'));
     await noDrift();
     await db.execute(sql`truncate table production_batches cascade`);
     expect(await db.select().from(rollupBreadProductionDays)).toEqual([]);
+    expect(await db.select().from(rollupBreadProductionMonths)).toEqual([]);
   });
 
-  it('keeps the expenditure of orders per order day, leaving cancelled ones out', async () => {
+  it('keeps the expenditure of orders per order day (cancelled ones left out) and orders per status', async () => {
     await emptyRecords();
     const order = (n: number, orderDate: Date, totalAmount: number) => ({
       orderNumber: `PO-R${n}`,
@@ -200,13 +214,24 @@ describe('the roll-ups follow every write', () => {
       ['2026-01-31', 1, 1000],
       ['2026-02-01', 1, 250.5],
     ]);
+    const byStatus = async () =>
+      (await db.select().from(rollupOrderStatuses).orderBy(asc(rollupOrderStatuses.status))).map(
+        (row) => [row.status, row.ordersCount],
+      );
+    expect(await byStatus()).toEqual([
+      ['cancelled', 1],
+      ['delivered', 1],
+      ['pending', 1],
+    ]);
     await db
       .update(purchaseOrders)
       .set({ status: 'pending' })
       .where(eq(purchaseOrders.orderNumber, 'PO-R3'));
     await db.delete(purchaseOrders).where(eq(purchaseOrders.orderNumber, 'PO-R1'));
     await noDrift();
+    expect(await byStatus()).toEqual([['pending', 2]]);
     await db.execute(sql`truncate table purchase_orders`);
     expect(await db.select().from(rollupOrderDays)).toEqual([]);
+    expect(await db.select().from(rollupOrderStatuses)).toEqual([]);
   });
 });

@@ -35,6 +35,8 @@ export const DERIVED_TABLES: readonly string[] = [
   'rollup_distributor_months',
   'rollup_distributor_return_reasons',
   'rollup_batch_statuses',
+  'rollup_bread_production_months',
+  'rollup_order_statuses',
   'rollup_settings',
 ];
 

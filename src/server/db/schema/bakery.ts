@@ -123,9 +123,11 @@ export const productionBatches = pgTable(
     index('production_batches_completed_newest_idx')
       .on(t.recipeName, t.completedAt.desc(), t.batchNumber.desc())
       .where(sql`${t.status} = 'completed'`),
-    // Production History's pages, most recently completed first.
+    // Production History's pages, most recently completed first: ascending,
+    // read backward for its `desc, desc` (a desc() index is NULLS LAST, which
+    // that order is not, so it went unused; migration 0013).
     index('production_batches_completed_history_idx')
-      .on(t.completedAt.desc(), t.batchNumber.desc())
+      .on(t.completedAt, t.batchNumber)
       .where(sql`${t.status} = 'completed'`),
   ],
 );

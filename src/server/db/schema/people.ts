@@ -148,10 +148,13 @@ export const auditEvents = pgTable(
     summary: jsonb('summary').$type<Record<string, unknown>>(),
   },
   (t) => [
-    index('audit_events_at_idx').on(t.at.desc()),
-    index('audit_events_user_at_idx').on(t.userId, t.at.desc()),
+    // Ascending, read backward for the trail's `at desc, id desc`: an index
+    // declared desc() is DESC NULLS LAST, an order no query asks for, so the
+    // first page sorted every row (migration 0013).
+    index('audit_events_at_id_idx').on(t.at, t.id),
+    index('audit_events_user_at_id_idx').on(t.userId, t.at, t.id),
     // The Module filter compares the action's first part.
-    index('audit_events_module_at_idx').on(sql`split_part(${t.action}, '.', 1)`, t.at.desc()),
+    index('audit_events_module_at_id_idx').on(sql`split_part(${t.action}, '.', 1)`, t.at, t.id),
     index('audit_events_record_idx').on(t.recordId, t.recordType),
   ],
 );

@@ -170,3 +170,28 @@ export const rollupBatchStatuses = pgTable('rollup_batch_statuses', {
   flourKg: total('flour_kg', 3),
   loaves: tally('loaves'),
 });
+
+/**
+ * Per bakery month started (its first day), bread and status: the totals of
+ * rollup_bread_production_days for that month, batches never started left
+ * out. A production trend by month sums its whole months here and its edge
+ * days from the daily roll-up (migration 0013).
+ */
+export const rollupBreadProductionMonths = pgTable(
+  'rollup_bread_production_months',
+  {
+    month: day('month').notNull(),
+    recipeName: varchar('recipe_name', { length: 200 }).notNull(),
+    status: varchar('status', { length: 20 }).notNull(),
+    batches: tally('batches'),
+    flourKg: total('flour_kg', 3),
+    loaves: tally('loaves'),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.recipeName, t.status] })],
+);
+
+/** Per purchase order status, all days together: the purchase orders summary (migration 0013). */
+export const rollupOrderStatuses = pgTable('rollup_order_statuses', {
+  status: varchar('status', { length: 20 }).primaryKey(),
+  ordersCount: tally('orders_count'),
+});

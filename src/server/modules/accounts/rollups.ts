@@ -1,7 +1,7 @@
 /**
  * The roll-ups' upkeep from the app's side: their time zone at start-up, and
  * the drift check. The triggers that keep them, the views of what they should
- * hold and rollup_rebuild() are in migrations 0007 to 0012.
+ * hold and rollup_rebuild() are in migrations 0007 to 0013.
  */
 import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
@@ -9,6 +9,7 @@ import { rowsOf } from '../../db/raw-results';
 import {
   rollupBatchStatuses,
   rollupBreadProductionDays,
+  rollupBreadProductionMonths,
   rollupDays,
   rollupDistributorAccounts,
   rollupDistributorBreadDays,
@@ -16,6 +17,7 @@ import {
   rollupDistributorPaymentDays,
   rollupDistributorReturnReasons,
   rollupOrderDays,
+  rollupOrderStatuses,
   rollupReturnDays,
   rollupSettings,
 } from '../../db/schema';
@@ -85,6 +87,12 @@ const ROLLUPS = [
     key: ['distributor_id', 'reason'],
   },
   { table: rollupBatchStatuses, expected: 'rollup_expected_batch_statuses', key: ['status'] },
+  {
+    table: rollupBreadProductionMonths,
+    expected: 'rollup_expected_bread_production_months',
+    key: ['month', 'recipe_name', 'status'],
+  },
+  { table: rollupOrderStatuses, expected: 'rollup_expected_order_statuses', key: ['status'] },
 ] as const;
 
 export interface RollupDifference {
