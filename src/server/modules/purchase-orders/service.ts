@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderSummary, PurchaseOrder } from '../../../domain/contracts/purchase-orders';
 import type { ErrorCode } from '../../../domain/errors';
 import { toKobo } from '../../../domain/money';
@@ -16,7 +16,7 @@ import {
 import type { Database, Transaction } from '../../db/connection';
 import { isUniqueViolation } from '../../db/errors';
 import { lockFor } from '../../db/locks';
-import { inventoryItems, purchaseOrders } from '../../db/schema';
+import { inventoryItems, purchaseOrders, rollupOrderStatuses } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { changeStock } from '../inventory/stock';
 
@@ -71,13 +71,15 @@ export async function listOrders(
   return toOrders(db, rows);
 }
 
+/** Orders in all and still to arrive (pending or shipped), from one roll-up row per status. */
 export async function orderSummary(db: Database): Promise<OrderSummary> {
+  const r = rollupOrderStatuses;
   const [row] = await db
     .select({
-      total: count(),
-      pending: sql<number>`count(*) filter (where ${purchaseOrders.status} in ('pending', 'shipped'))::int`,
+      total: sql<string>`coalesce(sum(${r.ordersCount}), 0)::text`,
+      pending: sql<string>`coalesce(sum(${r.ordersCount}) filter (where ${r.status} in ('pending', 'shipped')), 0)::text`,
     })
-    .from(purchaseOrders);
+    .from(r);
   return { total: Number(row?.total ?? 0), pending: Number(row?.pending ?? 0) };
 }
 
