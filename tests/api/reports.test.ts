@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type FinancialReport,
@@ -160,6 +160,21 @@ afterAll(() => testApp.close());
 
 const MARCH = 'startDate=2026-03-01&endDate=2026-03-31';
 
+/** Flour of the batches started in [start, end), cancelled ones left out, per Lagos month. */
+async function rawFlourByMonth(start: Date, end: Date) {
+  const b = productionBatches;
+  const rows = await testApp.database.db
+    .select({
+      period: sql<string>`to_char(${b.startedAt} at time zone 'Africa/Lagos', 'YYYY-MM')`,
+      value: sql<string>`sum(${b.flourKg})::text`,
+    })
+    .from(b)
+    .where(and(gte(b.startedAt, start), lt(b.startedAt, end), ne(b.status, 'cancelled')))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+  return rows.map((row) => ({ period: row.period, value: Number(row.value) }));
+}
+
 describe('reports over a known data set', () => {
   it('Returns: totals, one card per reason, by distributor and the history, within March', async () => {
     const reply = await admin.get<ReturnsReport>(`/api/reports/returns?${MARCH}`);
@@ -240,6 +255,55 @@ describe('reports over a known data set', () => {
     ]);
     const april = await admin.get<ProductionReport>('/api/reports/production?startDate=2026-04-01');
     expect(april.body.totalBatches).toBe(1);
+  });
+
+  it('Production: a range from mid-month to mid-month trends by month as the batches add up', async () => {
+    const { db } = testApp.database;
+    // By Lagos day started: edges of the range, a whole month inside it, a cancelled batch.
+    const started = [
+      ['2025-11-19T23:30:00', 1.1, 'in_progress'],
+      ['2025-11-20T00:30:00', 2.25, 'in_progress'],
+      ['2025-12-15T09:00:00', 3, 'completed'],
+      ['2025-12-31T23:30:00', 4, 'cancelled'],
+      ['2026-01-01T00:30:00', 0.125, 'in_progress'],
+      ['2026-02-10T23:30:00', 6, 'in_progress'],
+      ['2026-02-11T00:30:00', 7, 'in_progress'],
+    ] as const;
+    const added = await db
+      .insert(productionBatches)
+      .values(
+        started.map(([at, flourKg, status], n) => ({
+          batchNumber: `MID-${n}`,
+          recipeName: 'Wheat',
+          flourKg,
+          status,
+          startedAt: lagos(at),
+          loavesProduced: status === 'completed' ? 50 : null,
+          completedAt: status === 'completed' ? lagos(at) : null,
+        })),
+      )
+      .returning({ id: productionBatches.id });
+    try {
+      const range = 'startDate=2025-11-20&endDate=2026-02-10';
+      const reply = await admin.get<ProductionReport>(`/api/reports/production?${range}`);
+      const raw = await rawFlourByMonth(lagos('2025-11-20T00:00:00'), lagos('2026-02-11T00:00:00'));
+      expect(reply.body.trend).toEqual(raw);
+      expect(raw).toEqual([
+        { period: '2025-11', value: 2.25 },
+        { period: '2025-12', value: 3 },
+        { period: '2026-01', value: 0.125 },
+        { period: '2026-02', value: 6 },
+      ]);
+      // Five started in the range (the cancelled one too) and Rye, never started.
+      expect(reply.body).toMatchObject({ totalBatches: 6, completed: 1, totalLoaves: 50 });
+    } finally {
+      await db.delete(productionBatches).where(
+        inArray(
+          productionBatches.id,
+          added.map((row) => row.id),
+        ),
+      );
+    }
   });
 
   it('Inventory: items, low stock and value now, whatever the dates', async () => {

@@ -54,6 +54,21 @@ function spanOf(days: DayRange): DaySpan {
 }
 
 /**
+ * The days as whole months and the days at their edges, as conditions on a
+ * month roll-up's month and a daily roll-up's day: summed together they
+ * cover the days exactly, and a year reads about twelve month rows.
+ */
+export function monthsAndEdges(days: DayRange) {
+  const { months, edges } = splitByMonths(spanOf(days));
+  // A part with nothing to read is `false`: the planner skips it without a scan.
+  return {
+    inMonths: (column: AnyPgColumn) => (months ? inDays(column, months) : sql`false`),
+    inEdges: (column: AnyPgColumn) =>
+      edges.length > 0 ? or(...edges.map((edge) => inDays(column, edge))) : sql`false`,
+  };
+}
+
+/**
  * Per distributor with any record in the days: sales value, paid at sale,
  * payments, returns value and number of sales, as one subquery. All days
  * are one row per distributor (rollup_distributor_accounts); a range sums its
@@ -83,10 +98,7 @@ function totalsOver(db: Db, days: DayRange, distributorId?: string) {
   const zero = () => sql<string>`0`;
   const ofDistributor = (column: AnyPgColumn) =>
     distributorId ? eq(column, distributorId) : undefined;
-  const { months, edges } = splitByMonths(spanOf(days));
-  // A part with nothing to read is `false`: the planner skips it without a scan.
-  const inEdges = (column: AnyPgColumn) =>
-    edges.length > 0 ? or(...edges.map((edge) => inDays(column, edge))) : sql`false`;
+  const { inMonths, inEdges } = monthsAndEdges(days);
   const rows = unionAll(
     db
       .select({
@@ -98,7 +110,7 @@ function totalsOver(db: Db, days: DayRange, distributorId?: string) {
         sales: text(m.salesCount).as('sales_count'),
       })
       .from(m)
-      .where(and(months ? inDays(m.month, months) : sql`false`, ofDistributor(m.distributorId))),
+      .where(and(inMonths(m.month), ofDistributor(m.distributorId))),
     db
       .select({
         distributorId: text(r.distributorId).as('distributor_id'),

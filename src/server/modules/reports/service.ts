@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
 import type {
   DistributorTotals,
   FinancialReport,
@@ -38,10 +39,17 @@ import {
   productionBatches,
   rollupBatchStatuses,
   rollupBreadProductionDays,
+  rollupBreadProductionMonths,
   rollupDistributorReturnReasons,
   rollupReturnDays,
 } from '../../db/schema';
-import { type DayRange, distributorTotals, inDays, trendOf } from '../accounts/service';
+import {
+  type DayRange,
+  distributorTotals,
+  inDays,
+  monthsAndEdges,
+  trendOf,
+} from '../accounts/service';
 import { isLowStock } from '../inventory/service';
 
 /** The production table shows the 20 most recent batches (docs/screens/reports.md). */
@@ -263,14 +271,7 @@ export async function productionReport(db: Database, window: Window): Promise<Pr
     .where(dated)
     .orderBy(desc(productionBatches.createdAt), desc(productionBatches.batchNumber))
     .limit(PRODUCTION_ROWS);
-  const trend = await db
-    .select({
-      period: sql<string>`to_char(${r.day}, ${window.byDay ? 'YYYY-MM-DD' : 'YYYY-MM'})`,
-      value: sql<string>`sum(${r.flourKg})::text`,
-    })
-    .from(r)
-    .where(and(inDays(r.day, window.days), isNotNull(r.day), sql`${r.status} <> 'cancelled'`))
-    .groupBy(BY_PERIOD);
+  const trend = await flourTrend(db, window);
   return {
     totalBatches: num(totals?.total),
     completed: num(totals?.completed),
@@ -288,6 +289,49 @@ export async function productionReport(db: Database, window: Window): Promise<Pr
       .map((row) => ({ period: row.period, value: num(row.value) }))
       .sort((a, b) => a.period.localeCompare(b.period)),
   };
+}
+
+const used = (status: AnyPgColumn) => sql`${status} <> 'cancelled'`;
+
+/**
+ * Flour of the batches started in the window, cancelled ones left out, per
+ * day or per month. By month, whole months come from the month roll-up and
+ * only the days at the window's edges from the daily one, so all time reads
+ * one row per month, bread and status.
+ */
+function flourTrend(db: Database, window: Window) {
+  const d = rollupBreadProductionDays;
+  if (window.byDay) {
+    return db
+      .select({
+        period: sql<string>`to_char(${d.day}, 'YYYY-MM-DD')`,
+        value: sql<string>`sum(${d.flourKg})::text`,
+      })
+      .from(d)
+      .where(and(inDays(d.day, window.days), isNotNull(d.day), used(d.status)))
+      .groupBy(BY_PERIOD);
+  }
+  const m = rollupBreadProductionMonths;
+  const { inMonths, inEdges } = monthsAndEdges(window.days);
+  const monthOf = (column: AnyPgColumn) => sql<string>`to_char(${column}, 'YYYY-MM')`;
+  const flour = (column: AnyPgColumn) => sql<string>`${column}`;
+  const rows = unionAll(
+    db
+      .select({ period: monthOf(m.month).as('period'), flour: flour(m.flourKg).as('flour') })
+      .from(m)
+      .where(and(inMonths(m.month), used(m.status))),
+    db
+      .select({ period: monthOf(d.day).as('period'), flour: flour(d.flourKg).as('flour') })
+      .from(d)
+      .where(and(inEdges(d.day), used(d.status))),
+  ).as('flour_rows');
+  return db
+    .select({
+      period: sql<string>`${rows.period}`,
+      value: sql<string>`sum(${rows.flour})::text`,
+    })
+    .from(rows)
+    .groupBy(rows.period);
 }
 
 /** Stock as it is now; the date filter does not apply to it. */
