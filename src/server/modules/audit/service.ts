@@ -60,7 +60,7 @@ export async function listEvents(
           : query.userId
             ? eq(auditEvents.userId, query.userId)
             : undefined,
-        // The same expression as the index audit_events_module_at_idx.
+        // The same expression as the index audit_events_module_at_id_idx.
         query.module ? sql`split_part(${auditEvents.action}, '.', 1) = ${query.module}` : undefined,
         query.action ? eq(auditEvents.action, query.action) : undefined,
         query.recordId ? eq(auditEvents.recordId, query.recordId) : undefined,
