@@ -15,7 +15,7 @@ import { installSessions } from './auth/sessions';
 import { installCachedAnswers } from './cached-answers';
 import type { AppConfig } from './config';
 import { serializerCompiler, serve } from './contract-route';
-import type { ChangeFeed, Database } from './db/connection';
+import type { Change, ChangeFeed, Database } from './db/connection';
 import { requestScoped } from './db/request-transaction';
 import { ensureStarterData } from './db/starter-data';
 import { AppError } from './errors';
@@ -58,6 +58,15 @@ export interface AppOptions {
   /** The clock of sessions and read caches (ms since the epoch): tests move one, not wait. */
   now?: () => number;
 }
+
+/**
+ * Sign-in and administration are the only writes to what the sign-in cache
+ * holds (sessions, users, their roles and rights); any other write changes data.
+ */
+const changeOf = (route: string | undefined): Change =>
+  route === undefined || route.startsWith('/api/auth/') || route.startsWith('/api/admin/')
+    ? 'sign-in'
+    : 'data';
 
 /** Builds the whole HTTP application on an open, migrated database. Tests call it directly. */
 export async function buildApp({
@@ -140,14 +149,17 @@ export async function buildApp({
   // Hash the decoy now, so the first unknown username is not the one that pays for it.
   await decoy();
   const idleMs = config.sessionIdleHours * 60 * 60 * 1000;
-  // A write empties both caches here and in every other process before its answer
-  // goes out, so whoever wrote reads their own change, and a user's changed rights
-  // or deactivation apply at their next call.
+  // A write empties the read cache here and in every other process before its
+  // answer goes out, so whoever wrote reads their own change. A write to sign-in
+  // or administration also empties the sign-in cache, so a user's changed rights
+  // or deactivation apply at their next call; a sale, a payment or a return
+  // leaves it, or every call after one would read its session, user and rights
+  // again (three queries; measured in docs/decisions.md).
   const cache = new ReadCache({ enabled: config.readCache, now });
   const signedIn = new ReadCache({ maxAgeMs: signedInMaxAgeMs, enabled: config.readCache, now });
-  const forgetCachedReads = () => {
+  const forgetCachedReads = (change: Change) => {
     cache.invalidate();
-    signedIn.invalidate();
+    if (change === 'sign-in') signedIn.invalidate();
   };
   await changes?.subscribe(forgetCachedReads);
   app.addHook('onSend', async (request, reply, payload) => {
@@ -155,8 +167,9 @@ export async function buildApp({
     // caches of every process at will; a 500 may have come after a commit.
     const refused = reply.statusCode >= 400 && reply.statusCode < 500;
     if (!isSafeMethod(request.method) && !refused) {
-      forgetCachedReads();
-      changes?.announce();
+      const change = changeOf(request.routeOptions.url);
+      forgetCachedReads(change);
+      changes?.announce(change);
     }
     return payload;
   });

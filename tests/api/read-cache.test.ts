@@ -88,6 +88,21 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
       expect((await read()).json().totalItems).toBe(2);
       await writer.post('/api/inventory', item('Yeast'));
       expect(await seenAfter(3)).toBe(3);
+
+      // A user signed in through the second app, deactivated through the first:
+      // refused on the second as soon as the notice arrives.
+      const leaver = await signedInClient(two, 'leaver');
+      const leaverId = (await leaver.get<{ id: string }>('/api/auth/user')).body.id;
+      await writer.post('/api/inventory', item('Salt'));
+      expect(await seenAfter(4)).toBe(4);
+      expect((await leaver.get('/api/auth/user')).status).toBe(200);
+      await writer.patch(`/api/admin/users/${leaverId}`, { isActive: false });
+      let status = 200;
+      for (let attempt = 0; attempt < 50 && status === 200; attempt += 1) {
+        status = (await leaver.get('/api/auth/user')).status;
+        if (status === 200) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(status).toBe(401);
     } finally {
       for (const app of apps) await app.close();
       await first.close();

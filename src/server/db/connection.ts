@@ -22,12 +22,19 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle a transaction callback receives; use it for every query inside. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/**
+ * What a write changed, for the caches: `data` empties the read cache;
+ * `sign-in` (sessions, users, roles, rights, settings) empties the sign-in
+ * cache as well.
+ */
+export type Change = 'data' | 'sign-in';
+
 /** How app processes sharing one database tell each other that data changed. */
 export interface ChangeFeed {
   /** Tells the other app processes on this database that something was written. */
-  announce(): void;
+  announce(change: Change): void;
   /** Calls `listener` whenever another process announces a change. */
-  subscribe(listener: () => void): Promise<void>;
+  subscribe(listener: (change: Change) => void): Promise<void>;
 }
 
 export interface DatabaseHandle {
@@ -93,19 +100,22 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   let listener: pg.Client | undefined;
   let closed = false;
   const changes: ChangeFeed = {
-    announce: () => {
-      pool.query("select pg_notify('bakery_changes', '')").catch(() => {
+    announce: (change) => {
+      pool.query("select pg_notify('bakery_changes', $1)", [change]).catch(() => {
         // Best effort: the other processes' caches also expire on their own.
       });
     },
     subscribe: async (onChange) => {
       const listen = async () => {
         const client = new pg.Client({ connectionString: url });
-        client.on('notification', onChange);
+        // Anything but `data` (an older process sends '') forgets everything.
+        client.on('notification', (message) =>
+          onChange(message.payload === 'data' ? 'data' : 'sign-in'),
+        );
         client.on('error', () => {
           // Connection lost: what others wrote meanwhile is unknown, so
           // forget everything cached and listen again.
-          onChange();
+          onChange('sign-in');
           client.end().catch(() => {});
           listenLater();
         });
