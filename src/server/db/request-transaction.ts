@@ -6,8 +6,11 @@ const requestTransaction = new AsyncLocalStorage<Transaction>();
 /**
  * The database as the app uses it: while a write request runs in its own
  * transaction (`inRequestTransaction`), every query made through this handle,
- * by any service, joins that transaction; a service's own `transaction()`
- * becomes a savepoint in it. Anywhere else it is the database itself.
+ * by any service, joins that transaction, and so does a service's own
+ * `transaction()`: a savepoint would cost two more round trips, one of them
+ * while the write holds its row locks (the ledger's, the roll-ups'), and an
+ * error inside it rolls the whole request back anyway. Anywhere else it is
+ * the database itself.
  *
  * The embedded database runs one transaction at a time, so a query sent to
  * the database beside an open request transaction would wait for it for
@@ -16,7 +19,11 @@ const requestTransaction = new AsyncLocalStorage<Transaction>();
 export function requestScoped(db: Database): Database {
   return new Proxy(db, {
     get(target, property) {
-      const source = requestTransaction.getStore() ?? target;
+      const open = requestTransaction.getStore();
+      if (open && property === 'transaction') {
+        return <T>(work: (tx: Transaction) => Promise<T>) => work(open);
+      }
+      const source = open ?? target;
       const value: unknown = Reflect.get(source, property, source);
       return typeof value === 'function' ? value.bind(source) : value;
     },

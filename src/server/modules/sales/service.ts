@@ -15,40 +15,65 @@ import { salesCount } from '../accounts/service';
 /** Batches fetched per step of the walk back from a bread's newest batch. */
 const BATCH_PAGE = 50;
 
+/** Each bread's ledger row (only those with loaves left unless one bread is named). */
+function ledgerRows(db: Database | Transaction, recipeName?: string) {
+  return db
+    .select({
+      recipeName: breadLedger.recipeName,
+      loavesBaked: sql<number>`${breadLedger.loavesBaked}::int`,
+      left: sql<number>`(${breadLedger.loavesBaked} - ${breadLedger.loavesSold})::int`,
+    })
+    .from(breadLedger)
+    .where(
+      recipeName === undefined
+        ? gt(breadLedger.loavesBaked, breadLedger.loavesSold)
+        : eq(breadLedger.recipeName, recipeName),
+    )
+    .orderBy(asc(breadLedger.recipeName));
+}
+
 /**
  * Loaves still to sell, per recipe name: what its completed batches baked
  * minus what was sold of it, read from the bread ledger (kept by triggers).
  * Sales draw from the oldest batch first, so the loaves left sit in the
- * newest batches; only those are read. `lock` holds the bread's ledger row
- * until the transaction ends, so two sales racing for the last loaves take
- * turns.
+ * newest batches; only those are read.
  */
 export async function availableLoaves(
   db: Database | Transaction,
   recipeName?: string,
-  { lock = false }: { lock?: boolean } = {},
 ): Promise<AvailableLoaves[]> {
-  const left = sql<number>`(${breadLedger.loavesBaked} - ${breadLedger.loavesSold})::int`;
-  const ledger = db
-    .select({ recipeName: breadLedger.recipeName, left })
-    .from(breadLedger)
-    .where(
-      and(
-        gt(breadLedger.loavesBaked, breadLedger.loavesSold),
-        recipeName === undefined ? undefined : eq(breadLedger.recipeName, recipeName),
-      ),
-    )
-    .orderBy(asc(breadLedger.recipeName));
-  const breads = await (lock ? ledger.for('update') : ledger);
   const result: AvailableLoaves[] = [];
-  for (const bread of breads) {
+  for (const bread of await ledgerRows(db, recipeName)) {
+    if (bread.left <= 0) continue;
     result.push({
       recipeName: bread.recipeName,
-      totalAvailable: Number(bread.left),
-      batches: await batchesHolding(db, bread.recipeName, Number(bread.left)),
+      totalAvailable: bread.left,
+      batches: await batchesHolding(db, bread.recipeName, bread.left),
     });
   }
   return result;
+}
+
+/**
+ * What a sale of this bread may take, and the oldest batch holding it, under
+ * the bread's ledger row lock: two sales racing for the last loaves take
+ * turns. Every other sale of the bread waits while the lock is held, so the
+ * batches are read before it is taken and only reread if a batch was
+ * completed (loaves baked changed) in between.
+ */
+async function loavesForSale(tx: Transaction, recipeName: string) {
+  const [seen] = await ledgerRows(tx, recipeName);
+  const seenBatches = seen && seen.left > 0 ? await batchesHolding(tx, recipeName, seen.left) : [];
+  const [locked] = await ledgerRows(tx, recipeName).for('update');
+  const left = Math.max(0, locked?.left ?? 0);
+  const stillValid = seen && locked && seen.loavesBaked === locked.loavesBaked && left <= seen.left;
+  const batches = stillValid
+    ? placeLoavesLeft(
+        left,
+        [...seenBatches].reverse().map((batch) => ({ ...batch, loaves: batch.available })),
+      ).holdings
+    : await batchesHolding(tx, recipeName, left);
+  return { available: left, oldestBatchId: batches[0]?.id ?? null };
 }
 
 async function batchesHolding(db: Database | Transaction, recipeName: string, loavesLeft: number) {
@@ -169,14 +194,12 @@ function loavesNotAvailableMessage(recipeName: string, available: number): strin
 
 /**
  * Records a sale if that many loaves are available. The count and the insert
- * happen under a lock on the bread's ledger row, so two sales racing for the
- * last loaves cannot both take them.
+ * happen under a lock on the bread's ledger row (`loavesForSale`).
  */
 export async function createSale(db: Database, input: SaleInput): Promise<SaleTransaction> {
   const sale = await db.transaction(async (tx) => {
     const distributor = await distributorTakingSales(tx, input.distributorId);
-    const [stock] = await availableLoaves(tx, input.recipeName, { lock: true });
-    const available = stock?.totalAvailable ?? 0;
+    const { available, oldestBatchId } = await loavesForSale(tx, input.recipeName);
     if (input.loavesTaken > available) {
       const message = loavesNotAvailableMessage(input.recipeName, available);
       throw new AppError('LOAVES_NOT_AVAILABLE', message, [{ path: 'loavesTaken', message }]);
@@ -186,7 +209,7 @@ export async function createSale(db: Database, input: SaleInput): Promise<SaleTr
       .values({
         distributorId: input.distributorId,
         recipeName: input.recipeName,
-        productionBatchId: stock?.batches[0]?.id ?? null,
+        productionBatchId: oldestBatchId,
         loavesTaken: input.loavesTaken,
         pricePerLoaf: input.pricePerLoaf,
         amountPaid: input.amountPaid ?? 0,
