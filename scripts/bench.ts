@@ -28,6 +28,7 @@ import { type BenchRun, budgetsOf, writeReport } from './bench/report';
 import { screenReads } from './bench/screens';
 import { measureRouteScripts, pageChunks } from './bench/web-size';
 import { clerkWrites, WRITE_KINDS, WRITE_PATHS } from './bench/writes';
+import { buildServer, SERVER_BUNDLE } from './build-server';
 import { buildWebIfStale } from './build-web';
 
 const { values: args } = parseArgs({
@@ -138,7 +139,7 @@ async function withServer<T>(
 ): Promise<T> {
   await withDatabase(kind, years, bakeBenchLoaves);
   const server = await startProcess(
-    'src/server/main.ts',
+    SERVER_BUNDLE,
     { ...dataSet(kind, years).env, ...env },
     '/api/app-info',
   );
@@ -297,6 +298,8 @@ async function measureCeiling(): Promise<number> {
 }
 
 await buildWebIfStale();
+// The server as `npm start` runs it.
+await buildServer();
 const kinds: Kind[] = args.db === 'both' ? ['embedded', 'postgres'] : [args.db as Kind];
 const runs: BenchRun[] = [];
 for (const kind of kinds) {

@@ -49,7 +49,9 @@ export async function startProcess(
   const port = await freePort();
   // The server runs with `npm start`'s Node flags (package.json): a 2 MB young
   // generation keeps the embedded server ~45 MB smaller (docs/decisions.md).
-  const child = spawn(process.execPath, ['--max-semi-space-size=2', '--import', 'tsx', script], {
+  // A built script (.mjs) runs in plain Node, as `npm start` runs the server.
+  const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', ...loader, script], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

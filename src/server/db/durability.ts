@@ -140,7 +140,15 @@ export function createDurablePglite(
           'full_page_writes=on',
         ]
       : PGlite.defaultStartParams;
-  const client = new PGlite({ dataDir: pgdata, fs, startParams });
+  // PostgreSQL's default 128 MB buffer pool is all resident in PGlite's memory
+  // from the start; 32 MB holds what the screens read (the roll-ups, recent
+  // rows) and the operating system caches the rest of the files: ~90 MB less
+  // at start and at the peak on five years of data (docs/decisions.md).
+  const client = new PGlite({
+    dataDir: pgdata,
+    fs,
+    startParams: [...startParams, '-c', 'shared_buffers=32MB'],
+  });
   let timer: NodeJS.Timeout | undefined;
   if (mode === 'interval') {
     timer = setInterval(() => fs.flushWritten(), intervalMs);
