@@ -43,6 +43,27 @@ describe('businessDay', () => {
   });
 });
 
+describe('businessDate', () => {
+  it('moves to the next day at the zone’s midnight, to the millisecond, whichever was asked before', () => {
+    const lagos = (iso: string) => businessDate(new Date(iso), 'Africa/Lagos');
+    expect(lagos('2026-11-21T12:00:00Z')).toBe('2026-11-21');
+    expect(lagos('2026-11-21T22:59:59.999Z')).toBe('2026-11-21');
+    expect(lagos('2026-11-21T23:00:00.000Z')).toBe('2026-11-22');
+    expect(lagos('2026-11-20T23:00:00.000Z')).toBe('2026-11-21');
+    expect(lagos('2026-11-20T22:59:59.999Z')).toBe('2026-11-20');
+    // Each zone keeps its own day: London's does not answer for Lagos.
+    expect(businessDate(new Date('2026-11-21T23:30:00Z'), 'Europe/London')).toBe('2026-11-21');
+    expect(lagos('2026-11-21T23:30:00Z')).toBe('2026-11-22');
+  });
+
+  it('follows a 23-hour day when clocks go forward (Europe/London)', () => {
+    const london = (iso: string) => businessDate(new Date(iso), 'Europe/London');
+    expect(london('2026-03-29T12:00:00Z')).toBe('2026-03-29');
+    expect(london('2026-03-29T22:59:59.999Z')).toBe('2026-03-29');
+    expect(london('2026-03-29T23:00:00.000Z')).toBe('2026-03-30');
+  });
+});
+
 describe('formatters', () => {
   it('are built once per zone, not once per date formatted', () => {
     const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 3_600_000);
