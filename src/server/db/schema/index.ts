@@ -14,3 +14,4 @@ export * from './bakery';
 export * from './people';
 export * from './rollups';
 export * from './trade';
+export * from './wholesale';
