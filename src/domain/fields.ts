@@ -83,7 +83,7 @@ export const someFieldOf = <T extends z.ZodObject>(fields: T) =>
 export const EARLIEST_DATE = '1900-01-01';
 
 /** A bakery day (yyyy-MM-dd, a calendar date in the bakery's time zone). */
-const day = (label: string) =>
+export const day = (label: string) =>
   z.iso
     .date({ error: `${label} must be a date (yyyy-MM-dd)` })
     .refine((value) => value >= EARLIEST_DATE, { error: `${label} cannot be before 1900-01-01` });
