@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SaleTransaction } from '../../../src/domain/contracts/sales';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
@@ -97,6 +98,32 @@ describe('available loaves', () => {
     expect(entry?.totalAvailable).toBe(15);
     expect(entry?.batches.map((b) => b.available)).toEqual([10, 5]);
     expect(entry?.batches.at(-1)?.id).toBe(wheat.id);
+  });
+
+  it('places a completed batch without a completion time (restored from an older version) as the oldest, at its start or creation time', async () => {
+    const undated = await bake('Rye Bread', 6, 1);
+    const dated = await bake('Rye Bread', 4, 2);
+    // The API always records a completion time; a restored database may not have one.
+    await testApp.database.db.execute(
+      sql`update production_batches set completed_at = null where id = ${undated.id}`,
+    );
+
+    expect((await availableOf('Rye Bread'))?.batches).toEqual([
+      {
+        id: undated.id,
+        batchNumber: undated.batchNumber,
+        completedAt: undated.createdAt,
+        available: 6,
+      },
+      {
+        id: dated.id,
+        batchNumber: dated.batchNumber,
+        completedAt: dated.completedAt,
+        available: 4,
+      },
+    ]);
+    // Sales draw from it first, as from any oldest batch.
+    expect((await sell(mama, 'Rye Bread', 2)).body.productionBatchId).toBe(undated.id);
   });
 });
 

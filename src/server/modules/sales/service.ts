@@ -85,6 +85,8 @@ async function batchesHolding(db: Database | Transaction, recipeName: string, lo
         id: productionBatches.id,
         batchNumber: productionBatches.batchNumber,
         completedAt: productionBatches.completedAt,
+        startedAt: productionBatches.startedAt,
+        createdAt: productionBatches.createdAt,
         loaves: productionBatches.loavesProduced,
       })
       .from(productionBatches)
@@ -106,7 +108,10 @@ async function batchesHolding(db: Database | Transaction, recipeName: string, lo
       page.map((batch) => ({
         id: batch.id,
         batchNumber: batch.batchNumber,
-        completedAt: (batch.completedAt as Date).toISOString(),
+        // The API always records a completion time, but a database restored from an
+        // older version may lack one: such a batch is walked last (the oldest, `nulls
+        // last`) and shown at the last time it has.
+        completedAt: (batch.completedAt ?? batch.startedAt ?? batch.createdAt).toISOString(),
         loaves: batch.loaves ?? 0,
       })),
     );
