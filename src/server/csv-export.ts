@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { type CsvRow, csvAmount, toCsv } from '../domain/csv';
 import { addKobo, fromKobo, toKobo } from '../domain/money';
 
@@ -23,20 +23,31 @@ export async function* everyPage<T>(
   }
 }
 
-async function* csvText(pages: AsyncIterable<readonly CsvRow[]>) {
+async function* csvText(pages: AsyncIterable<readonly CsvRow[]>, log: FastifyBaseLogger) {
   // The byte-order mark lets spreadsheet programs read ₦ and × as UTF-8.
   yield '\ufeff';
-  for await (const rows of pages) {
-    yield toCsv(rows);
-    // Other requests are served between pages, so no export holds the server.
-    await nextTurn();
+  try {
+    for await (const rows of pages) {
+      yield toCsv(rows);
+      // Other requests are served between pages, so no export holds the server.
+      await nextTurn();
+    }
+  } catch (error) {
+    // The 200 and the first rows are already out. Rethrown, the error makes
+    // Fastify destroy the socket before the closing chunk, so the browser sees
+    // a failed download rather than a short file; the request's own log line
+    // still says 200 (and Fastify's stream error line is off with request
+    // logging), so this is where the failure is told.
+    log.error({ err: error }, 'CSV export failed part-way: the download was cut off');
+    throw error;
   }
 }
 
 /**
  * Answers with a CSV file written page by page as the pages are read, so
  * memory stays flat however long the period. Anything that can refuse the
- * request (a missing record, a bad range) must be checked before this.
+ * request (a missing record, a bad range) must be checked before this: a
+ * failure once the file has begun can only cut the download off.
  */
 export function sendCsv(
   reply: FastifyReply,
@@ -46,7 +57,7 @@ export function sendCsv(
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)
-    .send(Readable.from(csvText(pages), { objectMode: false }));
+    .send(Readable.from(csvText(pages, reply.log), { objectMode: false }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AccountingIncome } from '../../src/domain/contracts/accounting';
 import type { Statement } from '../../src/domain/contracts/distributors';
 import type { ReturnHistoryRow, ReturnsReport } from '../../src/domain/contracts/reports';
@@ -46,6 +46,13 @@ function rowsOf(body: string): string[][] {
 
 const download = (url: string) =>
   testApp.app.inject({ method: 'GET', url, headers: { cookie: admin.sessionCookie as string } });
+
+/** The test app's address on a real socket, listening from the first call on. */
+let listening: Promise<string> | undefined;
+const origin = () => {
+  listening ??= testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  return listening;
+};
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -160,15 +167,14 @@ describe('a long statement', () => {
   });
 
   it('lets other calls through while it is written', async () => {
-    const origin = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     const finished: string[] = [];
-    const csv = await fetch(`${origin}/api/distributors/${shopId}/statement.csv?${range}`, {
+    const csv = await fetch(`${await origin()}/api/distributors/${shopId}/statement.csv?${range}`, {
       headers: { cookie: admin.sessionCookie as string },
     });
     const reader = (csv.body as ReadableStream<Uint8Array>).getReader();
     // The first page is out: now ask for something small.
     await reader.read();
-    const info = fetch(`${origin}/api/app-info`).then(async (reply) => {
+    const info = fetch(`${await origin()}/api/app-info`).then(async (reply) => {
       await reply.text();
       finished.push('app-info');
     });
@@ -192,6 +198,44 @@ function expectTotalOfRows(rows: string[][], count: number, label: string) {
   const amount = (body[0]?.length ?? 1) - 1;
   expect(kobo(total.at(-1))).toBe(body.reduce((sum, row) => sum + kobo(row[amount]), 0));
 }
+
+describe('an export the database fails part-way', () => {
+  it('ends in a failed download, not a complete-looking file, and is logged', async () => {
+    // The second page of sales is refused, as by a lost connection: the first went out.
+    const client = testApp.database.db.$client as { query(...args: unknown[]): Promise<unknown> };
+    const query = client.query.bind(client);
+    let salesReads = 0;
+    const refuse = vi.spyOn(client, 'query').mockImplementation((text, ...rest) => {
+      const sqlText = typeof text === 'string' ? text : (text as { text: string }).text;
+      if (sqlText.includes('"sales_transactions"') && ++salesReads === 2) {
+        return Promise.reject(new Error('Connection terminated unexpectedly'));
+      }
+      return query(text, ...rest);
+    });
+    const warned = vi.spyOn(testApp.app.log, 'error');
+    try {
+      const csv = await fetch(
+        `${await origin()}/api/accounting/income/sales.csv?startDate=2025-01-01&endDate=2025-12-31`,
+        { headers: { cookie: admin.sessionCookie as string } },
+      );
+      expect(csv.status).toBe(200);
+      await expect(csv.text()).rejects.toThrow();
+      expect(salesReads).toBe(2);
+      expect(warned).toHaveBeenCalledWith(
+        expect.objectContaining({
+          // drizzle wraps the driver's error, naming the failed query.
+          err: expect.objectContaining({
+            cause: expect.objectContaining({ message: 'Connection terminated unexpectedly' }),
+          }),
+        }),
+        'CSV export failed part-way: the download was cut off',
+      );
+    } finally {
+      refuse.mockRestore();
+      warned.mockRestore();
+    }
+  });
+});
 
 describe('accounting details', () => {
   const YEAR = 'startDate=2025-01-01&endDate=2025-12-31';
