@@ -202,7 +202,10 @@ function expectTotalOfRows(rows: string[][], count: number, label: string) {
 describe('an export the database fails part-way', () => {
   it('ends in a failed download, not a complete-looking file, and is logged', async () => {
     // The second page of sales is refused, as by a lost connection: the first went out.
-    const client = testApp.database.db.$client as { query(...args: unknown[]): Promise<unknown> };
+    // The driver under drizzle (PGlite or a pg Pool): both answer query().
+    const { $client: client } = testApp.database.db as unknown as {
+      $client: { query(...args: unknown[]): Promise<unknown> };
+    };
     const query = client.query.bind(client);
     let salesReads = 0;
     const refuse = vi.spyOn(client, 'query').mockImplementation((text, ...rest) => {
