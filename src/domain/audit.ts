@@ -71,6 +71,10 @@ export const AUDIT_ACTION_LABELS = {
   'production.cancel': 'Cancelled a batch',
   'production.update': 'Changed a batch',
   'sales.create': 'Recorded a sale',
+  'sales.standing_orders': 'Changed a standing order',
+  'sales.order_pause': 'Paused a distributor’s orders',
+  'sales.order_unpause': 'Removed an order pause',
+  'sales.day_order': 'Changed a day’s order',
   'distributors.create': 'Added a distributor',
   'distributors.update': 'Changed a distributor',
   'distributors.delete': 'Deleted or archived a distributor',
@@ -103,6 +107,9 @@ export const AUDIT_RECORD_LABELS: Record<string, string> = {
   distributor: 'Distributor',
   distributor_payment: 'Payment',
   bread_return: 'Return',
+  standing_order: 'Standing order',
+  order_pause: 'Order pause',
+  day_order: 'Day’s order',
   notification: 'Notification',
 };
 

@@ -86,6 +86,13 @@ export const ERROR_CODES = {
     status: 409,
     meaning: 'The distributor has fewer loaves of that bread left to return than sent back',
   },
+
+  // Standing orders and the order book (issue 18)
+  ORDER_DAY_PAST: { status: 400, meaning: 'Orders of a day before today cannot be changed' },
+  ORDER_DAY_CLOSED: {
+    status: 403,
+    meaning: "The day's orders closed at the cut-off: only Sales delete may still change them",
+  },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isStorableText, storable } from './fields';
+import { cutoffTime } from './order-schemas';
+import { DEFAULT_ORDER_CUTOFF } from './orders';
 
 const letterheadText = (label: string, max: number) =>
   z
@@ -20,12 +22,14 @@ const letterheadFields = {
 
 /**
  * What the Admin Panel's Settings tab changes (kept in app_settings). The
- * letterhead fields may be left out: the self-registration switch saves
- * without them, and what is left out is kept.
+ * letterhead fields and the order cut-off may be left out: the
+ * self-registration switch saves without them, and what is left out is kept.
  */
 export const appSettingsSchema = z.strictObject({
   allowSelfRegistration: z.boolean({ error: 'Allow self-registration must be true or false' }),
   ...z.object(letterheadFields).partial().shape,
+  /** When a day's orders close: this time on the day before, in BAKERY_TZ (left out: kept). */
+  orderCutoff: cutoffTime.optional(),
 });
 export type AppSettingsInput = z.input<typeof appSettingsSchema>;
 
@@ -38,7 +42,10 @@ export const letterheadSchema = z.object({
 export type Letterhead = z.infer<typeof letterheadSchema>;
 
 /** `GET /api/admin/settings`: every setting, the letterhead's empty until set. */
-export const settingsSchema = letterheadSchema.extend({ allowSelfRegistration: z.boolean() });
+export const settingsSchema = letterheadSchema.extend({
+  allowSelfRegistration: z.boolean(),
+  orderCutoff: z.string(),
+});
 export type AppSettings = z.infer<typeof settingsSchema>;
 
 /** Until an administrator changes them. */
@@ -47,6 +54,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   bakeryName: '',
   bakeryAddress: '',
   bakeryPhone: '',
+  orderCutoff: DEFAULT_ORDER_CUTOFF,
 };
 
 export const REGISTRATION_CLOSED =

@@ -30,6 +30,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { distributorRoutes } from './modules/distributors/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { orderRoutes } from './modules/orders/routes';
 import { productionRoutes } from './modules/production/routes';
 import { productionHistoryRoutes } from './modules/production-history/routes';
 import { purchaseOrderRoutes } from './modules/purchase-orders/routes';
@@ -225,6 +226,7 @@ export async function buildApp({
   productionHistoryRoutes(app, { db, timeZone: config.timeZone });
   salesRoutes(app, { db, cache });
   distributorRoutes(app, { db, timeZone: config.timeZone });
+  orderRoutes(app, { db, timeZone: config.timeZone, now });
   accountingRoutes(app, { db, timeZone: config.timeZone, cache });
   reportRoutes(app, { db, timeZone: config.timeZone, cache });
   dashboardRoutes(app, { db, timeZone: config.timeZone, cache });

@@ -28,6 +28,7 @@ describe('the letterhead (Admin Panel, Settings)', () => {
       bakeryName: '',
       bakeryAddress: '',
       bakeryPhone: '',
+      orderCutoff: '18:00',
     });
   });
 
@@ -38,12 +39,24 @@ describe('the letterhead (Admin Panel, Settings)', () => {
       bakeryName: '  Golden Crust Bakery Ltd ',
     });
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ allowSelfRegistration: true, ...LETTERHEAD });
+    expect(saved.body).toEqual({
+      allowSelfRegistration: true,
+      ...LETTERHEAD,
+      orderCutoff: '18:00',
+    });
     const switched = await admin.call('PUT', '/api/admin/settings', {
       allowSelfRegistration: false,
     });
-    expect(switched.body).toEqual({ allowSelfRegistration: false, ...LETTERHEAD });
-    expect(await settings()).toEqual({ allowSelfRegistration: false, ...LETTERHEAD });
+    expect(switched.body).toEqual({
+      allowSelfRegistration: false,
+      ...LETTERHEAD,
+      orderCutoff: '18:00',
+    });
+    expect(await settings()).toEqual({
+      allowSelfRegistration: false,
+      ...LETTERHEAD,
+      orderCutoff: '18:00',
+    });
     await admin.call('PUT', '/api/admin/settings', { allowSelfRegistration: true });
   });
 
@@ -72,7 +85,11 @@ describe('the letterhead (Admin Panel, Settings)', () => {
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ message, code: 'INVALID_INPUT', errors: [{ path, message }] });
     // Neither the valid fields beside it nor the switch were saved.
-    expect(await settings()).toEqual({ allowSelfRegistration: true, ...LETTERHEAD });
+    expect(await settings()).toEqual({
+      allowSelfRegistration: true,
+      ...LETTERHEAD,
+      orderCutoff: '18:00',
+    });
   });
 
   it('may be changed by administrators only', async () => {

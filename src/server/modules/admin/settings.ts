@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   type AppSettings,
   DEFAULT_SETTINGS,
@@ -13,6 +13,7 @@ const KEYS: Record<keyof AppSettings, string> = {
   bakeryName: 'bakery_name',
   bakeryAddress: 'bakery_address',
   bakeryPhone: 'bakery_phone',
+  orderCutoff: 'order_cutoff',
 };
 
 export async function readSettings(db: Database | Transaction): Promise<AppSettings> {
@@ -28,6 +29,7 @@ export async function readSettings(db: Database | Transaction): Promise<AppSetti
     bakeryName: stored.get(KEYS.bakeryName) ?? DEFAULT_SETTINGS.bakeryName,
     bakeryAddress: stored.get(KEYS.bakeryAddress) ?? DEFAULT_SETTINGS.bakeryAddress,
     bakeryPhone: stored.get(KEYS.bakeryPhone) ?? DEFAULT_SETTINGS.bakeryPhone,
+    orderCutoff: stored.get(KEYS.orderCutoff) ?? DEFAULT_SETTINGS.orderCutoff,
   };
 }
 
@@ -48,6 +50,15 @@ export async function saveSettings(
     }
     return readSettings(tx);
   });
+}
+
+/** When a day's orders close: HH:MM on the day before, in BAKERY_TZ. */
+export async function readOrderCutoff(db: Database | Transaction): Promise<string> {
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, KEYS.orderCutoff));
+  return row?.value ?? DEFAULT_SETTINGS.orderCutoff;
 }
 
 /** What heads a printed document: the bakery's name, address and phone. */
