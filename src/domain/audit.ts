@@ -75,6 +75,7 @@ export const AUDIT_ACTION_LABELS = {
   'sales.order_pause': 'Paused a distributor’s orders',
   'sales.order_unpause': 'Removed an order pause',
   'sales.day_order': 'Changed a day’s order',
+  'sales.price': 'Set a bread price',
   'distributors.create': 'Added a distributor',
   'distributors.update': 'Changed a distributor',
   'distributors.delete': 'Deleted or archived a distributor',

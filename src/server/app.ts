@@ -31,6 +31,7 @@ import { distributorRoutes } from './modules/distributors/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { priceRoutes } from './modules/prices/routes';
 import { productionRoutes } from './modules/production/routes';
 import { productionHistoryRoutes } from './modules/production-history/routes';
 import { purchaseOrderRoutes } from './modules/purchase-orders/routes';
@@ -225,6 +226,7 @@ export async function buildApp({
   productionRoutes(app, { db, timeZone: config.timeZone });
   productionHistoryRoutes(app, { db, timeZone: config.timeZone });
   salesRoutes(app, { db, cache });
+  priceRoutes(app, { db, timeZone: config.timeZone, now });
   distributorRoutes(app, { db, timeZone: config.timeZone });
   orderRoutes(app, { db, timeZone: config.timeZone, now });
   accountingRoutes(app, { db, timeZone: config.timeZone, cache });
