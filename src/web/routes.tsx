@@ -69,6 +69,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     ...lazyPage(() => import('./pages/sales/SalesPage')),
   },
   {
+    path: '/prices',
+    title: 'Prices',
+    subtitle: "Default bread prices and each distributor's own, dated",
+    module: 'sales',
+    ...lazyPage(() => import('./pages/prices/PricesPage')),
+  },
+  {
     path: '/distributors',
     title: 'Distributor Management',
     subtitle: 'Manage distributors and track their account balances',

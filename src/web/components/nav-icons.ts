@@ -8,6 +8,7 @@ import {
   IconPackage,
   IconReceipt2,
   IconShoppingCart,
+  IconTag,
   IconTruckDelivery,
 } from '@tabler/icons-react';
 
@@ -18,6 +19,7 @@ export const NAV_ICONS: Record<string, typeof IconPackage> = {
   '/recipes': IconChefHat,
   '/production': IconBuildingFactory2,
   '/sales': IconReceipt2,
+  '/prices': IconTag,
   '/distributors': IconTruckDelivery,
   '/accounting': IconCalculator,
   '/reports': IconChartBar,

@@ -10,6 +10,7 @@ import { saveHandlers } from '../../components/form-errors';
 import { NumberField, typedNumber } from '../../components/NumberField';
 import { useResetOnOpen } from '../../components/use-reset-on-open';
 import { useAvailableLoaves, useDistributorOptions, useRecordSale } from './queries';
+import { usePricePrefill } from './use-price-prefill';
 
 interface SaleFormValues {
   distributorId: string | null;
@@ -28,6 +29,13 @@ const EMPTY: SaleFormValues = {
   amountPaid: 0,
   notes: '',
 };
+
+/** Where the prefilled price came from, under the field. */
+const PRICE_SOURCE = {
+  own: "The distributor's own price today",
+  default: 'The default price today',
+  none: 'No price set for this bread',
+} as const;
 
 const toInput = (values: SaleFormValues): SaleInput => ({
   distributorId: values.distributorId ?? '',
@@ -51,6 +59,12 @@ export function SaleDialog(props: { opened: boolean; onClose: () => void }) {
   });
 
   useResetOnOpen(form, props.opened, () => EMPTY);
+  const salePrice = usePricePrefill(
+    form.values.distributorId,
+    form.values.recipeName,
+    props.opened,
+    (price) => form.setFieldValue('pricePerLoaf', price),
+  );
 
   const loaves = typedNumber(form.values.loavesTaken);
   const price = typedNumber(form.values.pricePerLoaf);
@@ -113,6 +127,7 @@ export function SaleDialog(props: { opened: boolean; onClose: () => void }) {
             <NumberField label="Loaves Taken" min={0} {...form.getInputProps('loavesTaken')} />
             <NumberField
               label="Price per Loaf (₦)"
+              description={salePrice && PRICE_SOURCE[salePrice.source]}
               min={0}
               thousandSeparator=","
               {...form.getInputProps('pricePerLoaf')}
