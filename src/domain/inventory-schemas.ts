@@ -25,6 +25,46 @@ const quantity = (label: string) =>
       error: `${label} can have at most 3 decimal places`,
     });
 
+/**
+ * Items counted in units (eggs, bags, trays) come whole: 2.5 units is a slip
+ * of the keyboard, and a stock of it could never be counted on the shelf.
+ */
+export const wholeUnitsMessage = (label: string) =>
+  `${label} must be a whole number for an item counted in units`;
+
+export const isWholeFor = (unit: string | null | undefined, value: number) =>
+  unit !== 'units' || Number.isInteger(value);
+
+/** The stock fields an item counted in units keeps whole, by their labels. */
+export const WHOLE_UNIT_FIELDS = {
+  currentStock: 'Current stock',
+  minStock: 'Minimum stock',
+} as const;
+type WholeUnitField = keyof typeof WHOLE_UNIT_FIELDS;
+
+/** The stock fields given that are not whole for `unit`, each with its message. */
+export function wholeUnitIssues(
+  unit: string | null | undefined,
+  values: { currentStock?: number; minStock?: number },
+): { path: WholeUnitField; message: string }[] {
+  return Object.entries(WHOLE_UNIT_FIELDS).flatMap(([field, label]) => {
+    const path = field as WholeUnitField;
+    const value = values[path];
+    return value === undefined || isWholeFor(unit, value)
+      ? []
+      : [{ path, message: wholeUnitsMessage(label) }];
+  });
+}
+
+const refineWholeUnits = (
+  item: { unit?: string; currentStock?: number; minStock?: number },
+  context: z.RefinementCtx,
+) => {
+  for (const { path, message } of wholeUnitIssues(item.unit, item)) {
+    context.addIssue({ code: 'custom', path: [path], message });
+  }
+};
+
 const unitCost = z
   .number({ error: 'Unit cost must be a number' })
   .min(0, { error: 'Unit cost cannot be negative' })
@@ -55,16 +95,23 @@ const itemFields = {
 };
 
 /** POST /api/inventory. Stock, minimum and cost default to 0 (docs/screens/inventory.md). */
-export const inventoryItemSchema = z.strictObject({
-  ...itemFields,
-  currentStock: itemFields.currentStock.default(0),
-  minStock: itemFields.minStock.default(0),
-  unitCost: itemFields.unitCost.default(0),
-});
+export const inventoryItemSchema = z
+  .strictObject({
+    ...itemFields,
+    currentStock: itemFields.currentStock.default(0),
+    minStock: itemFields.minStock.default(0),
+    unitCost: itemFields.unitCost.default(0),
+  })
+  .superRefine(refineWholeUnits);
 export type InventoryItemInput = z.input<typeof inventoryItemSchema>;
 
-/** PATCH /api/inventory/{id}: any of the same fields. */
-export const inventoryItemUpdateSchema = someFieldOf(z.strictObject(itemFields).partial());
+/**
+ * PATCH /api/inventory/{id}: any of the same fields. Without `unit`, whether
+ * stock must be whole depends on the stored unit: the server checks that.
+ */
+export const inventoryItemUpdateSchema = someFieldOf(
+  z.strictObject(itemFields).partial(),
+).superRefine(refineWholeUnits);
 export type InventoryItemUpdateInput = z.input<typeof inventoryItemUpdateSchema>;
 
 /**

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { newPage, screenshot } from '../support/browser';
 import { setUpSignedInPage } from '../support/signed-in-page';
 import {
+  choose,
   dismissToast,
   expectToast,
   fieldError,
@@ -155,6 +156,32 @@ describe('inventory page', () => {
     expect(await row(page, 'Spare Labels').count()).toBe(0);
     await page.getByRole('switch', { name: 'Show Archived' }).uncheck();
     await dismissToast(toast);
+  });
+
+  test('an item counted in units refuses part of a unit in stock and minimum', async () => {
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Item Name').fill('Eggs (crate)');
+    await choose(page, dialog.getByLabel('Unit', { exact: true }).first(), 'units');
+    await dialog.getByLabel('Current Stock').fill('2.5');
+    await dialog.getByLabel('Min. Stock').fill('0.5');
+    await dialog.getByRole('button', { name: 'Add Item' }).click();
+    expect(await fieldError(page, 'Current Stock')).toBe(
+      'Current stock must be a whole number for an item counted in units',
+    );
+    expect(await fieldError(page, 'Min. Stock')).toBe(
+      'Minimum stock must be a whole number for an item counted in units',
+    );
+    await screenshot(page, 'e2e-inventory-whole-units');
+
+    await dialog.getByLabel('Current Stock').fill('30');
+    await dialog.getByLabel('Min. Stock').fill('6');
+    await dialog.getByRole('button', { name: 'Add Item' }).click();
+    await dismissToast(
+      await expectToast(page, 'Item Added', 'Eggs (crate) was added to inventory'),
+    );
+    await dialog.waitFor({ state: 'detached' });
+    expect(await row(page, 'Eggs (crate)').textContent()).toContain('30 units');
   });
 
   test('on a phone each item is a card with its status and actions, archived ones too', async () => {

@@ -4,9 +4,11 @@ import type {
   ItemDeleteResult,
   StockMovement,
 } from '../../../domain/contracts/inventory';
-import type {
-  InventoryItemInput,
-  InventoryItemUpdateInput,
+import {
+  type InventoryItemInput,
+  type InventoryItemUpdateInput,
+  WHOLE_UNIT_FIELDS,
+  wholeUnitIssues,
 } from '../../../domain/inventory-schemas';
 import { quantityDifference } from '../../../domain/quantity';
 import type { Database, Transaction } from '../../db/connection';
@@ -20,7 +22,7 @@ import {
   stockMovements,
   users,
 } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import { changeStock } from './stock';
 
 type ItemRow = typeof inventoryItems.$inferSelect;
@@ -131,6 +133,28 @@ export async function createItem(
   return getItem(db, id);
 }
 
+/**
+ * The schema checks stock against a unit sent with it; against the stored
+ * unit, and the stored stock against a new unit, only here.
+ */
+function refuseBrokenUnits(
+  current: { unit: string; currentStock: number; minStock: number },
+  input: InventoryItemUpdateInput,
+) {
+  const unit = input.unit ?? current.unit;
+  const [given] = wholeUnitIssues(unit, input);
+  if (given) throw badRequest(given.message, [given]);
+  if (input.unit === undefined || input.unit === current.unit) return;
+  const [kept] = wholeUnitIssues(unit, {
+    currentStock: input.currentStock ?? current.currentStock,
+    minStock: input.minStock ?? current.minStock,
+  });
+  if (kept) {
+    const message = `${WHOLE_UNIT_FIELDS[kept.path]} (${current[kept.path]}) must be a whole number for an item counted in units: correct it with the unit`;
+    throw badRequest(message, [{ path: 'unit', message }]);
+  }
+}
+
 /** A changed stock figure is recorded as a manual adjustment of the difference. */
 export async function updateItem(
   db: Database,
@@ -140,11 +164,16 @@ export async function updateItem(
 ): Promise<InventoryItem> {
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ currentStock: inventoryItems.currentStock })
+      .select({
+        unit: inventoryItems.unit,
+        currentStock: inventoryItems.currentStock,
+        minStock: inventoryItems.minStock,
+      })
       .from(inventoryItems)
       .where(eq(inventoryItems.id, id))
       .for('update');
     if (!current) throw notFound('Inventory item');
+    refuseBrokenUnits(current, input);
     if (input.name !== undefined) await checkNameFree(tx, input.name, id);
     const { currentStock, ...fields } = input;
     await tx

@@ -1,6 +1,7 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderSummary, PurchaseOrder } from '../../../domain/contracts/purchase-orders';
 import type { ErrorCode } from '../../../domain/errors';
+import { isWholeFor, wholeUnitsMessage } from '../../../domain/inventory-schemas';
 import { toKobo } from '../../../domain/money';
 import {
   DELIVERY_IN_PAST,
@@ -152,14 +153,16 @@ async function unusedDefaultNumber(tx: Transaction): Promise<string> {
 
 /**
  * Share-locked, in id order as stock changes lock items (a deadlock otherwise):
- * an item is not archived while an order for it is placed.
+ * an item is not archived while an order for it is placed. A line's item
+ * decides whether its quantity must be whole (the schema cannot know it).
  */
-async function lockItemsToOrder(tx: Transaction, lines: { itemId: string }[]) {
+async function lockItemsToOrder(tx: Transaction, lines: { itemId: string; quantity: number }[]) {
   const itemIds = [...new Set(lines.map((line) => line.itemId))];
   const found = await tx
     .select({
       id: inventoryItems.id,
       name: inventoryItems.name,
+      unit: inventoryItems.unit,
       archivedAt: inventoryItems.archivedAt,
     })
     .from(inventoryItems)
@@ -172,6 +175,12 @@ async function lockItemsToOrder(tx: Transaction, lines: { itemId: string }[]) {
     const index = lines.findIndex((line) => line.itemId === archived.id);
     const message = `${archived.name} is archived`;
     throw badRequest(message, [{ path: `items.${index}.itemId`, message }]);
+  }
+  const units = new Map(found.map((item) => [item.id, item.unit]));
+  const part = lines.findIndex((line) => !isWholeFor(units.get(line.itemId), line.quantity));
+  if (part >= 0) {
+    const message = wholeUnitsMessage('Quantity');
+    throw badRequest(message, [{ path: `items.${part}.quantity`, message }]);
   }
 }
 

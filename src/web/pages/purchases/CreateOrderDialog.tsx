@@ -13,6 +13,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useRef } from 'react';
 import type { ReorderIntent } from '../../../domain/dashboard';
+import { isWholeFor, wholeUnitsMessage } from '../../../domain/inventory-schemas';
 import { formatNaira } from '../../../domain/money';
 import {
   DELIVERY_IN_PAST,
@@ -108,6 +109,14 @@ export function CreateOrderDialog(props: {
       if (isDeliveryInPast(values.expectedDelivery, today)) {
         errors.expectedDelivery = DELIVERY_IN_PAST;
       }
+      // Whether a quantity must be whole depends on its item, which the schema cannot see.
+      values.items.forEach((line, index) => {
+        const field = `items.${index}.quantity`;
+        const unit = inventory.data?.find((item) => item.id === line.itemId)?.unit;
+        if (!errors[field] && !isWholeFor(unit, Number(line.quantity))) {
+          errors[field] = wholeUnitsMessage('Quantity');
+        }
+      });
       return errors;
     },
   });
