@@ -4,6 +4,7 @@ import {
   inventoryItemRecordSchema,
 } from '../../src/domain/contracts/inventory';
 import type { ApiClient } from '../support/api-client';
+import { bakeryFixtures, flour } from '../support/fixtures';
 import { firstAdmin } from '../support/personas';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -15,22 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const flour = (extra: Record<string, unknown> = {}) => ({
-  name: 'Flour (Golden Penny)',
-  category: 'ingredients',
-  currentStock: 50,
-  unit: 'kg',
-  minStock: 20,
-  unitCost: 1250.5,
-  supplier: 'Golden Penny Mills',
-  ...extra,
-});
-
-async function create(extra: Record<string, unknown> = {}) {
-  const reply = await admin.post<InventoryItem>('/api/inventory', flour(extra));
-  if (reply.status !== 201) throw new Error(JSON.stringify(reply.body));
-  return reply.body;
-}
+const { addFlour: create } = bakeryFixtures(() => admin);
 
 describe('one name per item in use', () => {
   const taken = (name: string) => ({

@@ -5,6 +5,7 @@ import type { DashboardSummary } from '../../src/domain/contracts/dashboard';
 import type { InventoryItem, StockMovement } from '../../src/domain/contracts/inventory';
 import { inventoryItems, purchaseOrders, recipes } from '../../src/server/db/schema';
 import type { ApiClient } from '../support/api-client';
+import { bakeryFixtures, flour } from '../support/fixtures';
 import { createRole, firstAdmin, userWithRole } from '../support/personas';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -16,22 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-const flour = (extra: Record<string, unknown> = {}) => ({
-  name: 'Flour (Golden Penny)',
-  category: 'ingredients',
-  currentStock: 50,
-  unit: 'kg',
-  minStock: 20,
-  unitCost: 1250.5,
-  supplier: 'Golden Penny Mills',
-  ...extra,
-});
-
-async function create(extra: Record<string, unknown> = {}) {
-  const reply = await admin.post<InventoryItem>('/api/inventory', flour(extra));
-  if (reply.status !== 201) throw new Error(JSON.stringify(reply.body));
-  return reply.body;
-}
+const { addFlour: create } = bakeryFixtures(() => admin);
 
 const movements = async (id: string) =>
   (await admin.get<StockMovement[]>(`/api/inventory/${id}/movements`)).body;

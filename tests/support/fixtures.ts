@@ -18,6 +18,18 @@ export async function created<T>(reply: Promise<Reply<T>>): Promise<T & { id: st
   return body as T & { id: string };
 }
 
+/** A new item's body as the spec's example: 50 kg of Golden Penny flour; `extra` overrides any field. */
+export const flour = (extra: Record<string, unknown> = {}) => ({
+  name: 'Flour (Golden Penny)',
+  category: 'ingredients',
+  currentStock: 50,
+  unit: 'kg',
+  minStock: 20,
+  unitCost: 1250.5,
+  supplier: 'Golden Penny Mills',
+  ...extra,
+});
+
 export interface ItemFields {
   unit?: string;
   category?: string;
@@ -48,6 +60,10 @@ export function bakeryFixtures(client: () => ApiClient) {
         ...fields,
       }),
     );
+
+  /** An item made of `flour(extra)`: the example's figures unless told. */
+  const addFlour = (extra: Record<string, unknown> = {}) =>
+    created(client().post<InventoryItem>('/api/inventory', flour(extra)));
 
   const addRecipe = (name: string, fields: Record<string, unknown> = {}) =>
     created(client().post<Recipe>('/api/recipes', { name, ...fields }));
@@ -114,5 +130,5 @@ export function bakeryFixtures(client: () => ApiClient) {
 
   const distributor = (name: string) => created(newDistributor(name));
 
-  return { addItem, addRecipe, bread, batch, bake, newDistributor, distributor };
+  return { addItem, addFlour, addRecipe, bread, batch, bake, newDistributor, distributor };
 }
