@@ -5,15 +5,19 @@
 import { count, notInArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/connection';
 import {
+  breadPrices,
   breadReturns,
   distributorPayments,
   distributors,
   inventoryItems,
+  orderChanges,
+  orderPauses,
   productionBatches,
   purchaseOrders,
   recipes,
   salesTransactions,
   sessions,
+  standingOrders,
   stockMovements,
   userRoles,
   users,
@@ -64,6 +68,10 @@ export async function emptyBusinessTables(tx: Transaction) {
   await tx.execute(
     sql`truncate table ${sql.join(
       [
+        breadPrices,
+        standingOrders,
+        orderPauses,
+        orderChanges,
         breadReturns,
         distributorPayments,
         salesTransactions,

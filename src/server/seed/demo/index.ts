@@ -20,6 +20,7 @@ import { hashPassword } from '../../auth/password';
 import type { Database, Transaction } from '../../db/connection';
 import { lockFor } from '../../db/locks';
 import {
+  breadPrices,
   breadReturns,
   distributorPayments,
   distributors,
@@ -43,7 +44,7 @@ import {
 import { distributorRows, paymentRows, returnRows } from './accounts';
 import { batchRows, recipeRows } from './baking';
 import { orderRows } from './orders';
-import { saleRows } from './selling';
+import { priceRows, saleRows } from './selling';
 import { type Plan, simulate } from './simulate';
 import { itemRows, movementRows } from './stock';
 import { type SeedDemoSummary, summarise } from './summary';
@@ -109,6 +110,7 @@ async function write(tx: Transaction, plan: Plan, passwordHash: string) {
   await inChunks(saleRows(plan), 1000, (chunk) => tx.insert(salesTransactions).values(chunk));
   await inChunks(paymentRows(plan), 1000, (chunk) => tx.insert(distributorPayments).values(chunk));
   await inChunks(returnRows(plan), 1000, (chunk) => tx.insert(breadReturns).values(chunk));
+  await tx.insert(breadPrices).values(priceRows(plan));
 }
 
 /**

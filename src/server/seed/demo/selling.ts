@@ -238,3 +238,40 @@ export function saleRows(plan: Plan) {
     createdAt: sale.at,
   }));
 }
+
+/**
+ * The price list behind the sales above (bread_prices): each bread's list
+ * price from the first day, the rise once flour went up, and the big
+ * customers' own prices (the discount) over both.
+ */
+export function priceRows(plan: Plan) {
+  const { calendar } = plan;
+  const rise = calendar.today - PRICE_RISE.daysAgo;
+  const createdBy = plan.userIds.funmi_manager;
+  const bigCustomers = DISTRIBUTORS.flatMap((dist, d) =>
+    dist.volume >= VOLUME_DISCOUNT.fromVolume
+      ? [{ id: nth(plan.distributorIds, d), since: nth(plan.distributorLives, d).created }]
+      : [],
+  );
+  return RECIPE_LIST.flatMap((recipe) =>
+    [0, rise].flatMap((k) => {
+      const pricePerLoaf = recipe.pricePerLoaf + (k === rise ? PRICE_RISE.naira : 0);
+      const row = {
+        recipeName: recipe.name,
+        effectiveFrom: calendar.dateAfter(k, 0),
+        createdAt: calendar.at(k, hour(6)),
+        createdBy,
+      };
+      return [
+        { ...row, distributorId: null, pricePerLoaf },
+        // Not before the customer was taken on.
+        ...bigCustomers.map((customer) => ({
+          ...row,
+          effectiveFrom: calendar.dateAfter(Math.max(k, customer.since), 0),
+          distributorId: customer.id,
+          pricePerLoaf: pricePerLoaf - VOLUME_DISCOUNT.naira,
+        })),
+      ];
+    }),
+  );
+}
