@@ -76,6 +76,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     ...lazyPage(() => import('./pages/prices/PricesPage')),
   },
   {
+    path: '/orders',
+    title: 'Orders',
+    subtitle: "Distributors' standing orders and the order book of a day",
+    module: 'sales',
+    ...lazyPage(() => import('./pages/orders/OrdersPage')),
+  },
+  {
     path: '/distributors',
     title: 'Distributor Management',
     subtitle: 'Manage distributors and track their account balances',

@@ -1,6 +1,7 @@
 import {
   IconBuildingFactory2,
   IconCalculator,
+  IconCalendarEvent,
   IconChartBar,
   IconChefHat,
   IconHistory,
@@ -20,6 +21,7 @@ export const NAV_ICONS: Record<string, typeof IconPackage> = {
   '/production': IconBuildingFactory2,
   '/sales': IconReceipt2,
   '/prices': IconTag,
+  '/orders': IconCalendarEvent,
   '/distributors': IconTruckDelivery,
   '/accounting': IconCalculator,
   '/reports': IconChartBar,

@@ -4,6 +4,7 @@ import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { LoadingLine } from '../../components/LoadingLine';
 import { LetterheadForm } from './LetterheadForm';
+import { OrderCutoffForm } from './OrderCutoffForm';
 import { useSaveSettings, useSettings } from './queries';
 
 export function SettingsPanel() {
@@ -58,6 +59,9 @@ export function SettingsPanel() {
       </Card>
       <Card withBorder radius="lg" p="lg">
         <LetterheadForm settings={settings.data} />
+      </Card>
+      <Card withBorder radius="lg" p="lg">
+        <OrderCutoffForm settings={settings.data} />
       </Card>
     </Stack>
   );

@@ -1,0 +1,132 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { addDays } from '../../src/domain/orders';
+import { newPage, PHONE, screenshot } from '../support/browser';
+import { lagosDate } from '../support/fixtures';
+import { setUpSignedInPage } from '../support/signed-in-page';
+import {
+  bakeAgegeBread,
+  choose,
+  mainNavigation,
+  postOk,
+  signInThroughApi,
+  type TestUser,
+} from './helpers';
+
+const OWNER: TestUser = {
+  username: 'orders_admin',
+  email: 'orders@bakery.ng',
+  password: 'bread-van-2026',
+  firstName: 'Tunde',
+  lastName: 'Bello',
+};
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** Opens a date field's calendar and picks the day, going to the next month when needed. */
+async function pickDay(page: Page, label: string, day: string) {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  await page.getByLabel(label, { exact: true }).click();
+  const button = page
+    .getByRole('button', { name: `${date} ${MONTHS[month - 1]} ${year}`, exact: true })
+    .filter({ visible: true })
+    .last();
+  if (!(await button.isVisible().catch(() => false))) {
+    await page.locator('button[data-direction="next"]').filter({ visible: true }).last().click();
+  }
+  await button.click();
+}
+
+const bookRow = (page: Page, name: string) =>
+  page.getByRole('table', { name: 'Order book' }).getByRole('row').filter({ hasText: name });
+
+describe('Orders: standing orders, the order book, a one-off change and a pause', () => {
+  const signedIn = setUpSignedInPage(OWNER);
+  let page: Page;
+  const tomorrow = addDays(lagosDate(new Date()), 1);
+  const later = addDays(tomorrow, 1);
+
+  beforeAll(async () => {
+    page = signedIn.page;
+    await bakeAgegeBread(page, { flourKg: 1, loaves: 10 });
+    await postOk(page, '/api/distributors', {
+      name: 'Iya Basira Stores',
+      address: '3 Oke-Arin Street, Lagos Island',
+      phone: '0803 111 2222',
+    });
+  });
+
+  test('a standing order set through the sidebar shows in tomorrow’s book', async () => {
+    await page.goto('/');
+    await mainNavigation(page).getByRole('link', { name: 'Orders', exact: true }).click();
+    await page.getByRole('tab', { name: 'Standing orders' }).click();
+    for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) {
+      await page.getByLabel(`Iya Basira Stores Agege Bread ${day}`).fill('50');
+    }
+    await page.getByRole('button', { name: 'Save Iya Basira Stores' }).click();
+    await page.getByText("Iya Basira Stores's standing order saved").waitFor();
+    await page.getByRole('tab', { name: 'Order book' }).click();
+    await expect.poll(() => bookRow(page, 'Iya Basira Stores').textContent()).toContain('50');
+    expect(await page.getByText(/^(Open until|Closed at) \d\d:\d\d on /).count()).toBe(1);
+    await screenshot(page, 'orders-book-1280');
+  });
+
+  test('Change this day sets one date only', async () => {
+    await page.getByRole('button', { name: 'Change this day for Iya Basira Stores' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Agege Bread').fill('70');
+    await screenshot(page, 'orders-change-day-1280');
+    await dialog.getByRole('button', { name: 'Save order' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const row = bookRow(page, 'Iya Basira Stores');
+    await expect.poll(() => row.textContent()).toContain('70(standing 50)');
+    await pickDay(page, 'Day', later);
+    await expect.poll(() => row.textContent()).toMatch(/Iya Basira Stores50/);
+  });
+
+  test('a pause empties the book of the days it covers', async () => {
+    await page.getByRole('tab', { name: 'Pauses' }).click();
+    await choose(
+      page,
+      page.getByLabel('Distributor', { exact: true }).first(),
+      'Iya Basira Stores',
+    );
+    await pickDay(page, 'From', later);
+    await pickDay(page, 'To', later);
+    await page.getByLabel('Reason').fill('Travelling to Ibadan');
+    await page.getByRole('button', { name: 'Add pause' }).click();
+    await page.getByRole('table', { name: 'Pauses' }).getByText('Travelling to Ibadan').waitFor();
+    await page.getByRole('tab', { name: 'Order book' }).click();
+    await pickDay(page, 'Day', later);
+    const row = bookRow(page, 'Iya Basira Stores');
+    await expect.poll(() => row.textContent()).toMatch(/Iya Basira StoresPaused0/);
+    await screenshot(page, 'orders-paused-1280');
+  });
+
+  test('works at phone width', async () => {
+    const phone = await newPage(signedIn.browser, signedIn.web.baseUrl, PHONE);
+    await signInThroughApi(phone.page, OWNER);
+    await phone.page.setViewportSize({ width: 360, height: 800 });
+    await phone.page.goto('/orders');
+    await bookRow(phone.page, 'Iya Basira Stores').waitFor();
+    await screenshot(phone.page, 'orders-book-360');
+    await phone.page.getByRole('tab', { name: 'Standing orders' }).click();
+    await phone.page.getByLabel('Iya Basira Stores Agege Bread Mon').waitFor();
+    await screenshot(phone.page, 'orders-standing-360');
+    const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    await phone.context.close();
+  });
+});
