@@ -136,6 +136,35 @@ function raceSuite(
     );
   });
 
+  it('takes back exactly what was bought when 30 returns of one loaf race for 10 loaves', async () => {
+    const bread = await freshBread(10);
+    await expectStatus(
+      first.call('POST', '/api/sales-transactions', {
+        distributorId: bakery.distributor.id,
+        recipeName: bread.name,
+        loavesTaken: 10,
+        pricePerLoaf: 500,
+      }),
+      201,
+    );
+    const replies = await spread(callers, 30, (caller) =>
+      caller.call<{ message: string }>('POST', '/api/bread-returns', {
+        distributorId: bakery.distributor.id,
+        recipeName: bread.name,
+        loavesReturned: 1,
+        pricePerLoaf: 500,
+        reason: 'spoiled',
+      }),
+    );
+    expect(counts(replies.map((r) => r.status))).toEqual({ 201: 10, 409: 20 });
+    for (const refused of replies.filter((r) => r.status === 409)) {
+      expect(refused.body.message).toMatch(`has no loaves of ${bread.name} to return`);
+    }
+    report(
+      `${label}: 30 returns for 10 loaves -> ${JSON.stringify(counts(replies.map((r) => r.status)))}`,
+    );
+  });
+
   it('receives one order once when it is received 12 times at the same moment', async () => {
     const itemIds = bakery.items.map((item) => item.id);
     const order = await orderStock(first, itemIds, 40);
@@ -148,7 +177,10 @@ function raceSuite(
       expect(refused.body.message).toBe('This order has already been received');
     }
     const after = await stockOf(first);
-    for (const id of itemIds) expect(after.get(id)).toBe((before.get(id) ?? 0) + 40);
+    // Stock keeps 3 decimals: compared in thousandths, as adding floats could round.
+    const thousandths = (stock: Map<string, number>, id: string) =>
+      Math.round((stock.get(id) ?? 0) * 1000);
+    for (const id of itemIds) expect(thousandths(after, id)).toBe(thousandths(before, id) + 40_000);
     report(
       `${label}: 12 receipts of one order -> ${JSON.stringify(counts(replies.map((r) => r.status)))}`,
     );

@@ -8,6 +8,7 @@ import {
   rollupBreadProductionDays,
   rollupBreadProductionMonths,
   rollupDistributorBreadDays,
+  rollupDistributorBreads,
   rollupDistributorPaymentDays,
   rollupOrderDays,
   rollupOrderStatuses,
@@ -96,6 +97,53 @@ describe('the roll-ups follow every write', () => {
     expect((await byDay()).map((row) => [row.salesCount, row.returnsCount])).toEqual([[0, 1]]);
     await db.execute(sql`truncate table bread_returns`);
     expect(await byDay()).toEqual([]);
+    await noDrift();
+  });
+
+  it('keeps loaves taken and returned and the highest price per distributor and bread', async () => {
+    await emptyRecords();
+    const sale = (pricePerLoaf: number, loavesTaken: number) => ({
+      distributorId: shop(0),
+      recipeName: 'Agege',
+      loavesTaken,
+      pricePerLoaf,
+      createdAt: LATE,
+    });
+    const [cheap, dear] = await db
+      .insert(salesTransactions)
+      .values([sale(500, 4), sale(600.5, 6)])
+      .returning();
+    await db.insert(breadReturns).values({
+      distributorId: shop(0),
+      recipeName: 'Agege',
+      loavesReturned: 3,
+      pricePerLoaf: 500,
+      reason: 'spoiled',
+      createdAt: LATE,
+    });
+    const totals = () =>
+      db
+        .select({
+          taken: rollupDistributorBreads.loavesTaken,
+          highest: rollupDistributorBreads.highestPrice,
+          returned: rollupDistributorBreads.loavesReturned,
+        })
+        .from(rollupDistributorBreads);
+    expect(await totals()).toEqual([{ taken: 10, highest: 600.5, returned: 3 }]);
+    await noDrift();
+    // The dearest sale gone (psql, a restore): the highest price is taken again.
+    await db.delete(salesTransactions).where(eq(salesTransactions.id, dear?.id ?? ''));
+    expect(await totals()).toEqual([{ taken: 4, highest: 500, returned: 3 }]);
+    await db
+      .update(salesTransactions)
+      .set({ pricePerLoaf: 450 })
+      .where(eq(salesTransactions.id, cheap?.id ?? ''));
+    expect(await totals()).toEqual([{ taken: 4, highest: 450, returned: 3 }]);
+    await noDrift();
+    await db.execute(sql`truncate table sales_transactions`);
+    expect(await totals()).toEqual([{ taken: 0, highest: null, returned: 3 }]);
+    await db.delete(breadReturns);
+    expect(await totals()).toEqual([]);
     await noDrift();
   });
 

@@ -37,6 +37,7 @@ export const DERIVED_TABLES: readonly string[] = [
   'rollup_batch_statuses',
   'rollup_bread_production_months',
   'rollup_order_statuses',
+  'rollup_distributor_breads',
   'rollup_settings',
 ];
 

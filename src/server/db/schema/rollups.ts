@@ -10,7 +10,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { day, tally, total } from './columns';
+import { day, money, tally, total } from './columns';
 
 /** The one time zone every roll-up's days are in (one row); the triggers read it. */
 export const rollupSettings = pgTable(
@@ -195,3 +195,20 @@ export const rollupOrderStatuses = pgTable('rollup_order_statuses', {
   status: varchar('status', { length: 20 }).primaryKey(),
   ordersCount: tally('orders_count'),
 });
+
+/**
+ * Per distributor and bread, all days together: loaves taken and returned
+ * and the highest price paid, which a new return is checked against (it
+ * summed every sale of that bread to the distributor, under a lock).
+ */
+export const rollupDistributorBreads = pgTable(
+  'rollup_distributor_breads',
+  {
+    distributorId: uuid('distributor_id').notNull(),
+    recipeName: varchar('recipe_name', { length: 200 }).notNull(),
+    loavesTaken: tally('loaves_taken'),
+    highestPrice: money('highest_price'),
+    loavesReturned: tally('loaves_returned'),
+  },
+  (t) => [primaryKey({ columns: [t.distributorId, t.recipeName] })],
+);

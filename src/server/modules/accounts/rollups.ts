@@ -13,6 +13,7 @@ import {
   rollupDays,
   rollupDistributorAccounts,
   rollupDistributorBreadDays,
+  rollupDistributorBreads,
   rollupDistributorMonths,
   rollupDistributorPaymentDays,
   rollupDistributorReturnReasons,
@@ -93,6 +94,11 @@ const ROLLUPS = [
     key: ['month', 'recipe_name', 'status'],
   },
   { table: rollupOrderStatuses, expected: 'rollup_expected_order_statuses', key: ['status'] },
+  {
+    table: rollupDistributorBreads,
+    expected: 'rollup_expected_distributor_breads',
+    key: ['distributor_id', 'recipe_name'],
+  },
 ] as const;
 
 export interface RollupDifference {

@@ -19,11 +19,11 @@ import { returnPriceTooHigh } from '../../../domain/distributor-schemas';
 import { toKobo } from '../../../domain/money';
 import { countOf } from '../../../domain/words';
 import type { Database, Transaction } from '../../db/connection';
-import { lockFor } from '../../db/locks';
 import {
   breadReturns,
   distributorPayments,
   distributors,
+  rollupDistributorBreads,
   salesTransactions,
 } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -233,35 +233,27 @@ const toReturn = (row: ReturnRow): BreadReturn => ({
 
 /**
  * A distributor can return only loaves of a bread it bought, and no more than
- * it bought less what it already returned; the lock keeps two returns from
- * both passing that check.
+ * it bought less what it already returned, at no more than the highest price
+ * it paid. Those totals are one row of rollup_distributor_breads (kept by
+ * triggers); locking it keeps two returns from both passing the check, and a
+ * distributor with no such row bought none of that bread.
  */
 export async function createReturn(db: Database, input: BreadReturnInput): Promise<BreadReturn> {
   return db.transaction(async (tx) => {
     const distributor = await requireDistributor(tx, input.distributorId);
-    await lockFor(tx, `bakery:returns:${input.distributorId}`);
+    const totals = rollupDistributorBreads;
     const [bought] = await tx
       .select({
-        loaves: sql<string>`coalesce(sum(${salesTransactions.loavesTaken}), 0)::text`,
-        maxPrice: sql<string>`max(${salesTransactions.pricePerLoaf})::text`,
+        taken: totals.loavesTaken,
+        returned: totals.loavesReturned,
+        maxPrice: totals.highestPrice,
       })
-      .from(salesTransactions)
+      .from(totals)
       .where(
-        and(
-          eq(salesTransactions.distributorId, input.distributorId),
-          eq(salesTransactions.recipeName, input.recipeName),
-        ),
-      );
-    const [returned] = await tx
-      .select({ loaves: sql<string>`coalesce(sum(${breadReturns.loavesReturned}), 0)::text` })
-      .from(breadReturns)
-      .where(
-        and(
-          eq(breadReturns.distributorId, input.distributorId),
-          eq(breadReturns.recipeName, input.recipeName),
-        ),
-      );
-    const returnable = Number(bought?.loaves ?? 0) - Number(returned?.loaves ?? 0);
+        and(eq(totals.distributorId, input.distributorId), eq(totals.recipeName, input.recipeName)),
+      )
+      .for('update');
+    const returnable = (bought?.taken ?? 0) - (bought?.returned ?? 0);
     if (input.loavesReturned > returnable) {
       const message =
         returnable <= 0
@@ -269,7 +261,7 @@ export async function createReturn(db: Database, input: BreadReturnInput): Promi
           : `${distributor.name} can return at most ${countOf(returnable, 'loaf')} of ${input.recipeName}`;
       throw new AppError('LOAVES_NOT_RETURNABLE', message, [{ path: 'loavesReturned', message }]);
     }
-    const maxPrice = Number(bought?.maxPrice);
+    const maxPrice = Number(bought?.maxPrice ?? 0);
     if (toKobo(input.pricePerLoaf) > toKobo(maxPrice)) {
       const message = returnPriceTooHigh(maxPrice, input.recipeName);
       throw badRequest(message, [{ path: 'pricePerLoaf', message }]);
@@ -317,32 +309,39 @@ export async function returnableBreads(
     .from(distributors)
     .where(eq(distributors.id, distributorId));
   if (!known) throw notFound('Distributor');
-  const bought = await db
-    .select({
-      recipeName: salesTransactions.recipeName,
-      loaves: sql<string>`sum(${salesTransactions.loavesTaken})::text`,
-      lastPrice: sql<string>`(array_agg(${salesTransactions.pricePerLoaf} order by ${salesTransactions.createdAt} desc))[1]::text`,
-      maxPrice: sql<string>`max(${salesTransactions.pricePerLoaf})::text`,
-    })
+  // The totals from the roll-up; the last price from the newest sale of that
+  // bread, read backward by the (distributor, created_at, id) index.
+  const totals = rollupDistributorBreads;
+  const lastSale = db
+    .select({ price: salesTransactions.pricePerLoaf })
     .from(salesTransactions)
-    .where(eq(salesTransactions.distributorId, distributorId))
-    .groupBy(salesTransactions.recipeName)
-    .orderBy(asc(salesTransactions.recipeName));
-  const returned = await db
+    .where(
+      and(
+        eq(salesTransactions.distributorId, totals.distributorId),
+        eq(salesTransactions.recipeName, totals.recipeName),
+      ),
+    )
+    .orderBy(desc(salesTransactions.createdAt), desc(salesTransactions.id))
+    .limit(1);
+  const rows = await db
     .select({
-      recipeName: breadReturns.recipeName,
-      loaves: sql<string>`sum(${breadReturns.loavesReturned})::text`,
+      recipeName: totals.recipeName,
+      returnable: sql<number>`(${totals.loavesTaken} - ${totals.loavesReturned})::int`,
+      lastPrice: sql<string>`(${lastSale})::text`,
+      maxPrice: sql<string>`${totals.highestPrice}::text`,
     })
-    .from(breadReturns)
-    .where(eq(breadReturns.distributorId, distributorId))
-    .groupBy(breadReturns.recipeName);
-  const back = new Map(returned.map((row) => [row.recipeName, Number(row.loaves)]));
-  return bought
-    .map((row) => ({
-      recipeName: row.recipeName,
-      returnable: Number(row.loaves) - (back.get(row.recipeName) ?? 0),
-      lastPrice: Number(row.lastPrice),
-      maxPrice: Number(row.maxPrice),
-    }))
-    .filter((row) => row.returnable > 0);
+    .from(totals)
+    .where(
+      and(
+        eq(totals.distributorId, distributorId),
+        sql`${totals.loavesTaken} > ${totals.loavesReturned}`,
+      ),
+    )
+    .orderBy(asc(totals.recipeName));
+  return rows.map((row) => ({
+    recipeName: row.recipeName,
+    returnable: row.returnable,
+    lastPrice: Number(row.lastPrice),
+    maxPrice: Number(row.maxPrice),
+  }));
 }
