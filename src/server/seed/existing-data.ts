@@ -7,6 +7,7 @@ import type { Transaction } from '../db/connection';
 import {
   breadPrices,
   breadReturns,
+  dispatchLines,
   distributorPayments,
   distributors,
   inventoryItems,
@@ -17,6 +18,8 @@ import {
   recipes,
   salesTransactions,
   sessions,
+  settlementReturns,
+  settlements,
   standingOrders,
   stockMovements,
   userRoles,
@@ -68,6 +71,9 @@ export async function emptyBusinessTables(tx: Transaction) {
   await tx.execute(
     sql`truncate table ${sql.join(
       [
+        settlementReturns,
+        settlements,
+        dispatchLines,
         breadPrices,
         standingOrders,
         orderPauses,

@@ -57,6 +57,9 @@ export const recipes = pgTable('recipes', {
     .notNull(),
   instructions: text('instructions'),
   estimatedDuration: integer('estimated_duration'),
+  // Loaves a kilogram of flour makes, set by the baker: the bake plan turns
+  // loaves ordered into flour with it (null: not set, the plan says so).
+  loavesPerKg: quantity('loaves_per_kg'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   // A deleted recipe is hidden, not erased: its batches keep their history and

@@ -1,4 +1,4 @@
-/** The wholesale day: prices per distributor and the standing orders the day's volume comes from. */
+/** The wholesale day: prices per distributor, standing orders, dispatch and settlement. */
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -8,12 +8,13 @@ import {
   primaryKey,
   smallint,
   text,
+  unique,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt, day, id, money, updatedAt } from './columns';
 import { users } from './people';
-import { distributors } from './trade';
+import { breadReturns, distributorPayments, distributors, salesTransactions } from './trade';
 
 const byUser = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });
 
@@ -104,4 +105,80 @@ export const orderChanges = pgTable(
     check('order_changes_loaves_check', sql`${t.loaves} >= 0`),
     index('order_changes_day_idx').on(t.day),
   ],
+);
+
+/**
+ * What was loaded for a distributor on a day, per bread ordered or loaded:
+ * the loaves loaded are recorded as that distributor's sale (sale_id; none
+ * when nothing was loaded), ordered minus loaded is the shortfall. One line
+ * per day, distributor and bread: a day's dispatch is made once.
+ */
+export const dispatchLines = pgTable(
+  'dispatch_lines',
+  {
+    id: id(),
+    day: day('day').notNull(),
+    distributorId: uuid('distributor_id')
+      .notNull()
+      .references(() => distributors.id, { onDelete: 'restrict' }),
+    recipeName: varchar('recipe_name', { length: 200 }).notNull(),
+    loavesOrdered: integer('loaves_ordered').notNull(),
+    loavesLoaded: integer('loaves_loaded').notNull(),
+    pricePerLoaf: money('price_per_loaf').notNull(),
+    saleId: uuid('sale_id').references(() => salesTransactions.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    createdBy: byUser('created_by'),
+  },
+  (t) => [
+    unique('dispatch_lines_day_distributor_bread_key').on(t.day, t.distributorId, t.recipeName),
+    check('dispatch_lines_loaves_check', sql`${t.loavesOrdered} >= 0 and ${t.loavesLoaded} >= 0`),
+    check('dispatch_lines_price_check', sql`${t.pricePerLoaf} >= 0`),
+    index('dispatch_lines_day_idx').on(t.day),
+  ],
+);
+
+/**
+ * A distributor's end of day: the returns and the payment it was settled
+ * with (recorded as such, linked here), and the summary as it stood then.
+ * One per day and distributor.
+ */
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: id(),
+    day: day('day').notNull(),
+    distributorId: uuid('distributor_id')
+      .notNull()
+      .references(() => distributors.id, { onDelete: 'restrict' }),
+    paymentId: uuid('payment_id').references(() => distributorPayments.id, {
+      onDelete: 'restrict',
+    }),
+    loavesLoaded: integer('loaves_loaded').notNull(),
+    loavesReturned: integer('loaves_returned').notNull(),
+    valueLoaded: money('value_loaded').notNull(),
+    valueReturned: money('value_returned').notNull(),
+    collected: money('collected').notNull(),
+    balanceAfter: money('balance_after').notNull(),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    createdBy: byUser('created_by'),
+  },
+  (t) => [
+    unique('settlements_day_distributor_key').on(t.day, t.distributorId),
+    index('settlements_distributor_idx').on(t.distributorId, t.day),
+  ],
+);
+
+/** The returns a settlement recorded. */
+export const settlementReturns = pgTable(
+  'settlement_returns',
+  {
+    settlementId: uuid('settlement_id')
+      .notNull()
+      .references(() => settlements.id, { onDelete: 'restrict' }),
+    returnId: uuid('return_id')
+      .notNull()
+      .references(() => breadReturns.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.settlementId, t.returnId] })],
 );
