@@ -225,7 +225,7 @@ describe('sales, distributors and statements', () => {
       await expectToast(
         page,
         'Distributor Archived',
-        `${DISTRIBUTOR} has sales, payments or returns, so it was archived instead of deleted`,
+        `${DISTRIBUTOR} has sales, payments, returns, prices or orders, so it was archived instead of deleted`,
       ),
     );
     await page.getByText('No distributors added yet').waitFor();

@@ -173,7 +173,8 @@ export const distributorsApi = {
   remove: defineRoute({
     method: 'DELETE',
     url: '/api/distributors/:id',
-    summary: 'Delete a distributor, or archive it when it has sales, payments or returns',
+    summary:
+      'Delete a distributor, or archive it when it has sales, payments, returns, prices or orders',
     // Archiving is what delete does to a distributor with records; unarchiving undoes it.
     access: moduleRight('distributors', 'delete'),
     audit: { action: 'distributors.delete', ...distributorWrite },

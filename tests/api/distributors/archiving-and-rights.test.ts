@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DistributorWithAccount } from '../../../src/domain/contracts/distributors';
+import { businessDate, DEFAULT_TIME_ZONE } from '../../../src/domain/time';
 import { ApiClient } from '../../support/api-client';
 import { createRole, userWithRole } from '../../support/personas';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
@@ -30,6 +31,24 @@ describe('deleting and archiving', () => {
   it.each([
     ['a sale', (d: { id: string }) => sell(d, 'Agege Bread', 1, 500)],
     ['a payment', (d: { id: string }) => pay(d, 100)],
+    // Prices and orders point at the distributor too: archived, never a cascade.
+    [
+      'an own price',
+      (d: { id: string }) =>
+        admin.post('/api/bread-prices', {
+          recipeName: 'Agege Bread',
+          distributorId: d.id,
+          pricePerLoaf: 450,
+          effectiveFrom: businessDate(new Date(), DEFAULT_TIME_ZONE),
+        }),
+    ],
+    [
+      'a standing order',
+      (d: { id: string }) =>
+        admin.call('PUT', `/api/orders/standing/${d.id}`, {
+          breads: [{ recipeName: 'Agege Bread', days: [10, 10, 10, 10, 10, 0, 0] }],
+        }),
+    ],
   ])('archives a distributor with %s instead of deleting it', async (_what, record) => {
     const used = await distributor(`Used ${randomUUID().slice(0, 8)}`);
     await record(used);
@@ -38,7 +57,7 @@ describe('deleting and archiving', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
       action: 'archived',
-      message: `${used.name} has sales, payments or returns, so it was archived instead of deleted`,
+      message: `${used.name} has sales, payments, returns, prices or orders, so it was archived instead of deleted`,
     });
     const after = await account(used);
     expect(after).toEqual({ ...before, archived: true, updatedAt: expect.any(String) });

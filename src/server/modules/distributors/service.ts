@@ -20,11 +20,17 @@ import { toKobo } from '../../../domain/money';
 import { countOf } from '../../../domain/words';
 import type { Database, Transaction } from '../../db/connection';
 import {
+  breadPrices,
   breadReturns,
+  dispatchLines,
   distributorPayments,
   distributors,
+  orderChanges,
+  orderPauses,
   rollupDistributorBreads,
   salesTransactions,
+  settlements,
+  standingOrders,
 } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { accountSums } from '../accounts/service';
@@ -112,27 +118,43 @@ async function lockDistributor(tx: Transaction, id: string) {
   return row;
 }
 
-const hasAny = async (
-  tx: Transaction,
-  table: typeof salesTransactions | typeof distributorPayments | typeof breadReturns,
-  id: string,
-) =>
-  (await tx.select({ id: table.id }).from(table).where(eq(table.distributorId, id)).limit(1))
-    .length > 0;
+/** Every table whose rows name a distributor: any such row keeps it from being deleted. */
+const RECORDS_OF_A_DISTRIBUTOR = [
+  salesTransactions,
+  distributorPayments,
+  breadReturns,
+  breadPrices,
+  standingOrders,
+  orderPauses,
+  orderChanges,
+  dispatchLines,
+  settlements,
+] as const;
+
+async function hasRecords(tx: Transaction, id: string): Promise<boolean> {
+  for (const table of RECORDS_OF_A_DISTRIBUTOR) {
+    const [found] = await tx
+      .select({ id: table.distributorId })
+      .from(table)
+      .where(eq(table.distributorId, id))
+      .limit(1);
+    if (found) return true;
+  }
+  return false;
+}
 
 /**
- * A distributor with any sale, payment or return is archived (its records are
- * financial history); one with none is deleted (docs/screens/distributors.md).
+ * A distributor with any sale, payment or return, or any price, standing
+ * order, pause, dispatch or settlement, is archived (its records are history
+ * other records point to); one with none is deleted
+ * (docs/screens/distributors.md).
  */
 export async function deleteDistributor(db: Database, id: string) {
   return db.transaction(async (tx) => {
     const row = await lockDistributor(tx, id);
     if (row.archived)
       throw new AppError('DISTRIBUTOR_ALREADY_ARCHIVED', `${row.name} is already archived`);
-    const used =
-      (await hasAny(tx, salesTransactions, id)) ||
-      (await hasAny(tx, distributorPayments, id)) ||
-      (await hasAny(tx, breadReturns, id));
+    const used = await hasRecords(tx, id);
     if (used) {
       await tx
         .update(distributors)
@@ -140,7 +162,7 @@ export async function deleteDistributor(db: Database, id: string) {
         .where(eq(distributors.id, id));
       return {
         action: 'archived' as const,
-        message: `${row.name} has sales, payments or returns, so it was archived instead of deleted`,
+        message: `${row.name} has sales, payments, returns, prices or orders, so it was archived instead of deleted`,
       };
     }
     await tx.delete(distributors).where(eq(distributors.id, id));
