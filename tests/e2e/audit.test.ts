@@ -167,4 +167,45 @@ describe('admin panel: audit trail', () => {
       await phone.context.close();
     }
   });
+
+  test('keeps the whole header, bell too, in the window at every width, here and on other pages', async () => {
+    const phone = await newPage(signedIn.browser, signedIn.web.baseUrl, PHONE);
+    const header = phone.page.locator('header');
+    const bell = header.getByRole('button', { name: 'Notifications' });
+    const bellRight = async () => {
+      const box = await bell.boundingBox();
+      return box ? box.x + box.width : Number.POSITIVE_INFINITY;
+    };
+    const pages: [string, () => Promise<void>][] = [
+      ['audit', () => openAuditTrail(phone.page)],
+      [
+        'dashboard',
+        () => phone.page.goto('/').then(() => waitForPageTitle(phone.page, 'Dashboard')),
+      ],
+      [
+        'inventory',
+        () => phone.page.goto('/inventory').then(() => waitForPageTitle(phone.page, 'Inventory')),
+      ],
+    ];
+    try {
+      await signInThroughApi(phone.page, ADMIN);
+      for (const [name, open] of pages) {
+        await phone.page.setViewportSize(PHONE);
+        await open();
+        // Each width where the header shows or drops a part (the name, the year) and either side of it.
+        for (const width of [320, 360, 383, 384, 390, 430, 479, 480, 575, 576, 767, 768, 1280]) {
+          await phone.page.setViewportSize({ width, height: 800 });
+          await expect
+            .poll(bellRight, { message: `${name} at ${width} px` })
+            .toBeLessThanOrEqual(width);
+          expect(await header.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+          if ([360, 390, 1280].includes(width)) {
+            await header.screenshot({ path: `screenshots/e2e-header-${name}-${width}.png` });
+          }
+        }
+      }
+    } finally {
+      await phone.context.close();
+    }
+  });
 });

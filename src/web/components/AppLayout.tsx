@@ -13,8 +13,10 @@ import { SidebarContent } from './SidebarContent';
  */
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [drawerOpen, drawer] = useDisclosure(false);
-  // Under 384 px the product's name gives its room to the header's date.
-  const roomForName = useMediaQuery('(min-width: 24em)', true, { getInitialValueInEffect: false });
+  // With the product's name the phone header needs about 440 px (menu, mark, name,
+  // date, time and bell, nothing may wrap): under 480 px the name gives way, or it
+  // pushed the bell past the right edge.
+  const roomForName = useMediaQuery('(min-width: 30em)', true, { getInitialValueInEffect: false });
   return (
     <AppShell
       layout="alt"

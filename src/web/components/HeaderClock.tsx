@@ -31,8 +31,9 @@ export function HeaderClock() {
   const now = useNow();
   const timeZone = useAppInfo().data?.timeZone ?? DEFAULT_TIME_ZONE;
   const { date, shortDate, time } = formatClock(now, timeZone);
-  // A phone has no room for the year (nor the calendar icon) beside the menu, the mark and the bell.
-  const roomy = useMediaQuery('(min-width: 30em)', true, { getInitialValueInEffect: false });
+  // The year and the calendar icon add about 60 px: beside the menu, the mark, the
+  // name and the bell they fit from 576 px (the phone header's name shows from 480).
+  const roomy = useMediaQuery('(min-width: 36em)', true, { getInitialValueInEffect: false });
   return (
     <Group gap="sm" wrap="nowrap">
       <Group gap={6} wrap="nowrap" data-testid="header-clock">
