@@ -1,5 +1,8 @@
 import type { ApiClient } from '../api-client';
 
+/** A day far enough ahead that no cut-off has passed: price changes, pauses and day orders are open. */
+export const FUTURE_DAY = '2099-06-01';
+
 /** Real records for ids and references: every kind a write route can name. */
 export interface Seed {
   adminUsername: string;
@@ -12,6 +15,7 @@ export interface Seed {
   plannedBatchId: string;
   distributorId: string;
   orderId: string;
+  pauseId: string;
   userId: string;
   roleId: string;
 }
@@ -130,6 +134,13 @@ export async function seedBakery(admin: ApiClient): Promise<Seed> {
       items: [{ itemId: flour.id, quantity: 10, totalCost: 5000 }],
     }),
   );
+  const pause = await created(
+    admin.post('/api/orders/pauses', {
+      distributorId: distributor.id,
+      fromDay: FUTURE_DAY,
+      toDay: FUTURE_DAY,
+    }),
+  );
   const role = await created(admin.post('/api/admin/roles', { name: 'Fuzz target role' }));
   const user = await created(
     admin.post('/api/admin/users', {
@@ -152,6 +163,7 @@ export async function seedBakery(admin: ApiClient): Promise<Seed> {
     plannedBatchId: planned.id,
     distributorId: distributor.id,
     orderId: order.id,
+    pauseId: pause.id,
     userId: user.id,
     roleId: role.id,
   };

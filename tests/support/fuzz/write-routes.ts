@@ -19,12 +19,18 @@ import {
   inventoryItemUpdateSchema,
 } from '../../../src/domain/inventory-schemas';
 import { notificationReadSchema } from '../../../src/domain/notifications';
+import {
+  dayOrderSchema,
+  pauseSchema,
+  standingOrderSchema,
+} from '../../../src/domain/order-schemas';
+import { priceChangeSchema } from '../../../src/domain/prices';
 import { batchSchema, batchUpdateSchema } from '../../../src/domain/production-schemas';
 import { purchaseOrderSchema } from '../../../src/domain/purchase-order-schemas';
 import { recipeSchema, recipeUpdateSchema } from '../../../src/domain/recipe-schemas';
 import { saleSchema } from '../../../src/domain/sales-schemas';
 import { appSettingsSchema } from '../../../src/domain/settings-schemas';
-import type { Seed } from './seed';
+import { FUTURE_DAY, type Seed } from './seed';
 
 export interface RouteFuzz {
   /** The route's body schema; checked against the one the router validates with. */
@@ -324,6 +330,45 @@ export const WRITE_ROUTES: Record<string, RouteFuzz> = {
         pricePerLoaf: money,
         reason: text('spoiled', 'other'),
         notes: text('Fuzz return'),
+      }),
+  },
+
+  'POST /api/bread-prices': {
+    body: priceChangeSchema,
+    valid: (s) =>
+      fc.record({
+        recipeName: fc.constant(s.recipeName),
+        distributorId: fc.constantFrom(s.distributorId, null),
+        pricePerLoaf: money,
+        effectiveFrom: text(FUTURE_DAY),
+      }),
+  },
+  'PUT /api/orders/standing/:id': {
+    body: standingOrderSchema,
+    id: (s) => s.distributorId,
+    valid: (s) =>
+      fc.record({
+        breads: fc.constant([{ recipeName: s.recipeName, days: [0, 1, 100_000, 40, 40, 40, 0] }]),
+      }),
+  },
+  'POST /api/orders/pauses': {
+    body: pauseSchema,
+    valid: (s) =>
+      fc.record({
+        distributorId: fc.constant(s.distributorId),
+        fromDay: text(FUTURE_DAY),
+        toDay: text(FUTURE_DAY, '2099-12-31'),
+        reason: text('Fuzz holiday'),
+      }),
+  },
+  'DELETE /api/orders/pauses/:id': { id: (s) => s.pauseId },
+  'PUT /api/orders/book/:id': {
+    body: dayOrderSchema,
+    id: (s) => s.distributorId,
+    valid: (s) =>
+      fc.record({
+        day: text(FUTURE_DAY),
+        breads: fc.constant([{ recipeName: s.recipeName, loaves: 100_000 }]),
       }),
   },
 };
