@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loavesPerKgSchema } from './bake-plan';
 import { isStorableText, recordId, someFieldOf, storable } from './fields';
 import { hasAtMostDecimals } from './money';
 
@@ -68,6 +69,8 @@ const recipeFields = {
       });
     }),
   instructions: optionalText('Instructions', 10_000),
+  /** The bake plan's yield; null (or left out on create): not set. */
+  loavesPerKg: loavesPerKgSchema.nullable().optional(),
   // Sent only when above 0, so a 0 or negative duration is a slip, not "none".
   estimatedDuration: z
     .number({ error: 'Duration must be a number of minutes' })

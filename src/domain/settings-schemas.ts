@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  DEFAULT_MIXER_CAPACITY_KG,
+  DEFAULT_PLAN_MARGIN_PERCENT,
+  mixerCapacitySchema,
+  planMarginSchema,
+} from './bake-plan';
 import { isStorableText, storable } from './fields';
 import { cutoffTime } from './order-schemas';
 import { DEFAULT_ORDER_CUTOFF } from './orders';
@@ -30,6 +36,10 @@ export const appSettingsSchema = z.strictObject({
   ...z.object(letterheadFields).partial().shape,
   /** When a day's orders close: this time on the day before, in BAKERY_TZ (left out: kept). */
   orderCutoff: cutoffTime.optional(),
+  /** The bake plan's extra loaves, % of the loaves ordered (left out: kept). */
+  planMarginPercent: planMarginSchema.optional(),
+  /** Kg of flour one mix of the mixer takes (left out: kept). */
+  mixerCapacityKg: mixerCapacitySchema.optional(),
 });
 export type AppSettingsInput = z.input<typeof appSettingsSchema>;
 
@@ -45,6 +55,8 @@ export type Letterhead = z.infer<typeof letterheadSchema>;
 export const settingsSchema = letterheadSchema.extend({
   allowSelfRegistration: z.boolean(),
   orderCutoff: z.string(),
+  planMarginPercent: z.number(),
+  mixerCapacityKg: z.number(),
 });
 export type AppSettings = z.infer<typeof settingsSchema>;
 
@@ -55,6 +67,8 @@ export const DEFAULT_SETTINGS: AppSettings = {
   bakeryAddress: '',
   bakeryPhone: '',
   orderCutoff: DEFAULT_ORDER_CUTOFF,
+  planMarginPercent: DEFAULT_PLAN_MARGIN_PERCENT,
+  mixerCapacityKg: DEFAULT_MIXER_CAPACITY_KG,
 };
 
 export const REGISTRATION_CLOSED =

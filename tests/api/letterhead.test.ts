@@ -29,6 +29,8 @@ describe('the letterhead (Admin Panel, Settings)', () => {
       bakeryAddress: '',
       bakeryPhone: '',
       orderCutoff: '18:00',
+      planMarginPercent: 5,
+      mixerCapacityKg: 25,
     });
   });
 
@@ -43,6 +45,8 @@ describe('the letterhead (Admin Panel, Settings)', () => {
       allowSelfRegistration: true,
       ...LETTERHEAD,
       orderCutoff: '18:00',
+      planMarginPercent: 5,
+      mixerCapacityKg: 25,
     });
     const switched = await admin.call('PUT', '/api/admin/settings', {
       allowSelfRegistration: false,
@@ -51,11 +55,15 @@ describe('the letterhead (Admin Panel, Settings)', () => {
       allowSelfRegistration: false,
       ...LETTERHEAD,
       orderCutoff: '18:00',
+      planMarginPercent: 5,
+      mixerCapacityKg: 25,
     });
     expect(await settings()).toEqual({
       allowSelfRegistration: false,
       ...LETTERHEAD,
       orderCutoff: '18:00',
+      planMarginPercent: 5,
+      mixerCapacityKg: 25,
     });
     await admin.call('PUT', '/api/admin/settings', { allowSelfRegistration: true });
   });
@@ -89,6 +97,8 @@ describe('the letterhead (Admin Panel, Settings)', () => {
       allowSelfRegistration: true,
       ...LETTERHEAD,
       orderCutoff: '18:00',
+      planMarginPercent: 5,
+      mixerCapacityKg: 25,
     });
   });
 

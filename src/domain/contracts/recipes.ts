@@ -22,6 +22,10 @@ export const recipeRecordSchema = z.object({
   instructions: z.string().nullable(),
   /** Minutes. */
   estimatedDuration: z.number().nullable(),
+  /** Loaves per kg of flour set by the baker; null: not set, the bake plan cannot plan it. */
+  loavesPerKg: z.number().nullable(),
+  /** Loaves produced ÷ flour of its completed batches, 3 decimals; null before the first. */
+  averageLoavesPerKg: z.number().nullable(),
   createdAt: instant,
   updatedAt: instant,
 });

@@ -33,6 +33,8 @@ describe('creating recipes', () => {
       ],
       instructions: null,
       estimatedDuration: null,
+      loavesPerKg: null,
+      averageLoavesPerKg: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

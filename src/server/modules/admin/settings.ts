@@ -14,7 +14,12 @@ const KEYS: Record<keyof AppSettings, string> = {
   bakeryAddress: 'bakery_address',
   bakeryPhone: 'bakery_phone',
   orderCutoff: 'order_cutoff',
+  planMarginPercent: 'plan_margin_percent',
+  mixerCapacityKg: 'mixer_capacity_kg',
 };
+
+const storedNumber = (value: string | undefined, name: 'planMarginPercent' | 'mixerCapacityKg') =>
+  value === undefined ? DEFAULT_SETTINGS[name] : Number(value);
 
 export async function readSettings(db: Database | Transaction): Promise<AppSettings> {
   const rows = await db
@@ -30,6 +35,8 @@ export async function readSettings(db: Database | Transaction): Promise<AppSetti
     bakeryAddress: stored.get(KEYS.bakeryAddress) ?? DEFAULT_SETTINGS.bakeryAddress,
     bakeryPhone: stored.get(KEYS.bakeryPhone) ?? DEFAULT_SETTINGS.bakeryPhone,
     orderCutoff: stored.get(KEYS.orderCutoff) ?? DEFAULT_SETTINGS.orderCutoff,
+    planMarginPercent: storedNumber(stored.get(KEYS.planMarginPercent), 'planMarginPercent'),
+    mixerCapacityKg: storedNumber(stored.get(KEYS.mixerCapacityKg), 'mixerCapacityKg'),
   };
 }
 

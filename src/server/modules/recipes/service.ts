@@ -1,17 +1,35 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { averageYield } from '../../../domain/bake-plan';
 import type { Recipe } from '../../../domain/contracts/recipes';
 import type { FieldError } from '../../../domain/errors';
 import { unitMismatchMessage, unitsFit } from '../../../domain/production';
 import type { RecipeInput, RecipeUnit, RecipeUpdateInput } from '../../../domain/recipe-schemas';
 import type { Database, Transaction } from '../../db/connection';
 import { lockFor } from '../../db/locks';
-import { inventoryItems, recipes } from '../../db/schema';
+import { inventoryItems, productionBatches, recipes } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 
 type RecipeRow = typeof recipes.$inferSelect;
 type Line = RecipeRow['ingredients'][number];
 
 const NAME_TAKEN = 'A recipe with this name already exists';
+
+/** Each recipe's loaves per kg over its completed batches, for the yield set beside it. */
+async function completedYields(db: Database | Transaction, ids: string[]) {
+  if (ids.length === 0) return new Map<string, number | null>();
+  const rows = await db
+    .select({
+      recipeId: productionBatches.recipeId,
+      loaves: sql<string>`coalesce(sum(${productionBatches.loavesProduced}), 0)::text`,
+      flourKg: sql<string>`sum(${productionBatches.flourKg})::text`,
+    })
+    .from(productionBatches)
+    .where(and(eq(productionBatches.status, 'completed'), inArray(productionBatches.recipeId, ids)))
+    .groupBy(productionBatches.recipeId);
+  return new Map(
+    rows.map((row) => [row.recipeId ?? '', averageYield(Number(row.loaves), Number(row.flourKg))]),
+  );
+}
 
 async function toRecipes(db: Database | Transaction, rows: RecipeRow[]): Promise<Recipe[]> {
   const itemIds = [...new Set(rows.flatMap((row) => row.ingredients.map((line) => line.itemId)))];
@@ -22,6 +40,10 @@ async function toRecipes(db: Database | Transaction, rows: RecipeRow[]): Promise
         .where(inArray(inventoryItems.id, itemIds))
     : [];
   const names = new Map(items.map((item) => [item.id, item.name]));
+  const yields = await completedYields(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -35,6 +57,8 @@ async function toRecipes(db: Database | Transaction, rows: RecipeRow[]): Promise
     })),
     instructions: row.instructions,
     estimatedDuration: row.estimatedDuration,
+    loavesPerKg: row.loavesPerKg,
+    averageLoavesPerKg: yields.get(row.id) ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));
@@ -141,6 +165,7 @@ export async function createRecipe(db: Database, input: RecipeInput): Promise<Re
         ingredients,
         instructions: input.instructions ?? null,
         estimatedDuration: input.estimatedDuration ?? null,
+        loavesPerKg: input.loavesPerKg ?? null,
       })
       .returning({ id: recipes.id });
     if (!created) throw new Error('insert returned no row');
@@ -182,6 +207,7 @@ export async function updateRecipe(
         ingredients,
         instructions: input.instructions,
         estimatedDuration: input.estimatedDuration,
+        loavesPerKg: input.loavesPerKg,
         updatedAt: new Date(),
       })
       .where(eq(recipes.id, id));
