@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { type BackupResult, writeBackup } from '../../../src/server/db/backup/dump';
 import type { DatabaseHandle } from '../../../src/server/db/connection';
+import type { ApiClient } from '../../support/api-client';
 import { createRole, firstAdmin, userWithRole } from '../../support/personas';
 import { createTestApp, openTestDatabase, type TestApp } from '../../support/test-app';
 import { expectOk } from './support';
@@ -173,11 +174,56 @@ export async function seedBakery(testApp: TestApp) {
     }),
     201,
   );
+  await seedWholesale(admin, mama.id);
   // A JSON null is not SQL NULL: the deleted recipe's jsonb holds one.
   await testApp.database.db.execute(
     sql`update recipes set ingredients = 'null'::jsonb where id = ${old.id}`,
   );
   return { admin, flourId: flour.id, mamaId: mama.id };
+}
+
+/** The wholesale day's tables, one row or more each: prices, standing orders, a pause, a day's change. */
+export const WHOLESALE_TABLES = [
+  'bread_prices',
+  'standing_orders',
+  'order_pauses',
+  'order_changes',
+];
+
+// Dated far ahead, so no cut-off has passed and the dates are never in the past.
+async function seedWholesale(admin: ApiClient, distributorId: string) {
+  const price = (pricePerLoaf: number | null, distributor: string | null) =>
+    expectOk(
+      admin.post('/api/bread-prices', {
+        recipeName: 'Agege Bread',
+        distributorId: distributor,
+        pricePerLoaf,
+        effectiveFrom: '2099-03-01',
+      }),
+      201,
+    );
+  await price(400.5, null);
+  await price(380.25, distributorId);
+  await expectOk(
+    admin.call('PUT', `/api/orders/standing/${distributorId}`, {
+      breads: [{ recipeName: 'Agege Bread', days: [40, 40, 40, 40, 60, 80, 0] }],
+    }),
+  );
+  await expectOk(
+    admin.post('/api/orders/pauses', {
+      distributorId,
+      fromDay: '2099-04-01',
+      toDay: '2099-04-07',
+      reason: 'Family wedding — Ibadan',
+    }),
+    201,
+  );
+  await expectOk(
+    admin.call('PUT', `/api/orders/book/${distributorId}`, {
+      day: '2099-03-02',
+      breads: [{ recipeName: 'Agege Bread', loaves: 75 }],
+    }),
+  );
 }
 
 /**

@@ -10,7 +10,7 @@ import { rollupDifferences } from '../../../src/server/modules/accounts/rollups'
 import { firstAdmin } from '../../support/personas';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
 import { createTestApp, migrationsUpTo, unmigratedDatabase } from '../../support/test-app';
-import { backedUpBakery } from './bakery';
+import { backedUpBakery, WHOLESALE_TABLES } from './bakery';
 import {
   changeHeader,
   columnsOf,
@@ -43,6 +43,8 @@ describe('restore', () => {
       if ((await tableNames(target.db)).includes(name))
         expect(await count(target.db, name)).toBe(0);
     }
+    for (const name of WHOLESALE_TABLES)
+      expect(await count(target.db, name), name).toBeGreaterThan(0);
     // The restored copy is a working bakery: the admin signs in and sees the same balances.
     const restoredApp = await createTestApp({}, { ...target, close: async () => {} });
     try {
