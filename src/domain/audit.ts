@@ -76,6 +76,7 @@ export const AUDIT_ACTION_LABELS = {
   'sales.order_unpause': 'Removed an order pause',
   'sales.day_order': 'Changed a day’s order',
   'sales.price': 'Set a bread price',
+  'sales.dispatch': 'Dispatched a distributor’s loaves',
   'distributors.create': 'Added a distributor',
   'distributors.update': 'Changed a distributor',
   'distributors.delete': 'Deleted or archived a distributor',

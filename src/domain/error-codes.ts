@@ -93,6 +93,13 @@ export const ERROR_CODES = {
     status: 403,
     meaning: "The day's orders closed at the cut-off: only Sales delete may still change them",
   },
+
+  // Dispatch and settlement (issue 18)
+  DISPATCH_NOT_TODAY: { status: 400, meaning: "Only today's orders can be dispatched" },
+  DISPATCH_ALREADY_MADE: {
+    status: 409,
+    meaning: "The distributor's dispatch of that day has been made already",
+  },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -13,9 +13,9 @@ export const orderLoaves = z
   .min(0, { error: 'Loaves cannot be negative' })
   .max(100_000, { error: 'Too many loaves' });
 
-const noRepeatedBread = (lines: readonly { recipeName: string }[]) =>
+export const noRepeatedBread = (lines: readonly { recipeName: string }[]) =>
   new Set(lines.map((line) => line.recipeName)).size === lines.length;
-const REPEATED_BREAD = { error: 'Each bread may be listed once' };
+export const REPEATED_BREAD = { error: 'Each bread may be listed once' };
 
 /** A distributor's standing order: for each bread, loaves Monday … Sunday. */
 export const standingOrderSchema = z.strictObject({

@@ -8,6 +8,7 @@ import {
   someLoaves,
 } from './fields';
 import { fromKobo, multiplyKobo, subtractKobo, toKobo } from './money';
+import { countOf } from './words';
 
 /** POST /api/sales-transactions (docs/screens/sales.md). */
 export const saleSchema = z.strictObject({
@@ -21,6 +22,11 @@ export const saleSchema = z.strictObject({
 export type SaleInput = z.input<typeof saleSchema>;
 
 /** Loaves × price per loaf, exact to the kobo. */
+export function loavesAvailableMessage(recipeName: string, available: number): string {
+  if (available === 0) return `No loaves of ${recipeName} are available`;
+  return `Only ${countOf(available, 'loaf')} of ${recipeName} ${available === 1 ? 'is' : 'are'} available`;
+}
+
 export function loavesValue(loaves: number, pricePerLoaf: number): number {
   return fromKobo(multiplyKobo(toKobo(pricePerLoaf), loaves));
 }

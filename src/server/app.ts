@@ -27,6 +27,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { auditTrail } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { dispatchRoutes } from './modules/dispatch/routes';
 import { distributorRoutes } from './modules/distributors/routes';
 import { inventoryRoutes } from './modules/inventory/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -229,6 +230,7 @@ export async function buildApp({
   priceRoutes(app, { db, timeZone: config.timeZone, now });
   distributorRoutes(app, { db, timeZone: config.timeZone });
   orderRoutes(app, { db, timeZone: config.timeZone, now });
+  dispatchRoutes(app, { db, timeZone: config.timeZone, now });
   accountingRoutes(app, { db, timeZone: config.timeZone, cache });
   reportRoutes(app, { db, timeZone: config.timeZone, cache });
   dashboardRoutes(app, { db, timeZone: config.timeZone, cache });

@@ -8,6 +8,7 @@ import {
   roleUpdateSchema,
 } from '../../../src/domain/admin-schemas';
 import { loginSchema, registerSchema } from '../../../src/domain/auth-schemas';
+import { dispatchSchema } from '../../../src/domain/dispatch';
 import {
   breadReturnSchema,
   distributorSchema,
@@ -369,6 +370,15 @@ export const WRITE_ROUTES: Record<string, RouteFuzz> = {
       fc.record({
         day: text(FUTURE_DAY),
         breads: fc.constant([{ recipeName: s.recipeName, loaves: 100_000 }]),
+      }),
+  },
+  'POST /api/dispatch/:id': {
+    body: dispatchSchema,
+    id: (s) => s.distributorId,
+    valid: (s) =>
+      fc.record({
+        day: text(FUTURE_DAY),
+        lines: fc.constant([{ recipeName: s.recipeName, loaves: 100_000 }]),
       }),
   },
 };

@@ -133,7 +133,7 @@ export async function priceHistory(
 
 /** What a sale to the distributor of the bread costs on `date`: its own price, else the default. */
 export async function salePrice(
-  db: Database,
+  db: Database | Transaction,
   query: { distributorId: string; recipeName: string },
   date: string,
 ): Promise<SalePrice> {

@@ -6,7 +6,7 @@ import type {
   SaleTransaction,
 } from '../../../domain/contracts/sales';
 import type { SaleInput } from '../../../domain/sales-schemas';
-import { loavesValue } from '../../../domain/sales-schemas';
+import { loavesAvailableMessage, loavesValue } from '../../../domain/sales-schemas';
 import type { Database, Transaction } from '../../db/connection';
 import { breadLedger, distributors, productionBatches, salesTransactions } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
@@ -152,6 +152,12 @@ export async function listSales(db: Database, limit: number, offset: number) {
   return rows.map((row) => toSale(row.sale, row.distributorName));
 }
 
+/** Loaves left of each bread that has some. */
+export async function loavesLeftByBread(db: Database | Transaction): Promise<Map<string, number>> {
+  const rows = await ledgerRows(db);
+  return new Map(rows.map((row) => [row.recipeName, row.left]));
+}
+
 /** The ledger and the batches read in one snapshot, so a batch completed in between cannot skew them. */
 export function availableLoavesNow(db: Database): Promise<AvailableLoaves[]> {
   return db.transaction((tx) => availableLoaves(tx), {
@@ -175,7 +181,7 @@ export async function salesSummary(db: Database): Promise<SalesSummary> {
 }
 
 /** Shared lock: a delete or archive of this distributor waits for the sale, and sees it. */
-async function distributorTakingSales(tx: Transaction, distributorId: string) {
+export async function distributorTakingSales(tx: Transaction, distributorId: string) {
   const [distributor] = await tx
     .select({ name: distributors.name, archived: distributors.archived })
     .from(distributors)
@@ -191,38 +197,41 @@ async function distributorTakingSales(tx: Transaction, distributorId: string) {
   return distributor;
 }
 
-function loavesNotAvailableMessage(recipeName: string, available: number): string {
-  if (available === 0) return `No loaves of ${recipeName} are available`;
-  if (available === 1) return `Only 1 loaf of ${recipeName} is available`;
-  return `Only ${available} loaves of ${recipeName} are available`;
+/**
+ * Records a sale inside the caller's transaction if that many loaves are
+ * available. The count and the insert happen under a lock on the bread's
+ * ledger row (`loavesForSale`); a refusal names `field`.
+ */
+export async function insertSale(
+  tx: Transaction,
+  input: SaleInput,
+  distributorName: string,
+  field = 'loavesTaken',
+): Promise<SaleTransaction> {
+  const { available, oldestBatchId } = await loavesForSale(tx, input.recipeName);
+  if (input.loavesTaken > available) {
+    const message = loavesAvailableMessage(input.recipeName, available);
+    throw new AppError('LOAVES_NOT_AVAILABLE', message, [{ path: field, message }]);
+  }
+  const [row] = await tx
+    .insert(salesTransactions)
+    .values({
+      distributorId: input.distributorId,
+      recipeName: input.recipeName,
+      productionBatchId: oldestBatchId,
+      loavesTaken: input.loavesTaken,
+      pricePerLoaf: input.pricePerLoaf,
+      amountPaid: input.amountPaid ?? 0,
+      notes: input.notes ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return toSale(row, distributorName);
 }
 
-/**
- * Records a sale if that many loaves are available. The count and the insert
- * happen under a lock on the bread's ledger row (`loavesForSale`).
- */
 export async function createSale(db: Database, input: SaleInput): Promise<SaleTransaction> {
-  const sale = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const distributor = await distributorTakingSales(tx, input.distributorId);
-    const { available, oldestBatchId } = await loavesForSale(tx, input.recipeName);
-    if (input.loavesTaken > available) {
-      const message = loavesNotAvailableMessage(input.recipeName, available);
-      throw new AppError('LOAVES_NOT_AVAILABLE', message, [{ path: 'loavesTaken', message }]);
-    }
-    const [row] = await tx
-      .insert(salesTransactions)
-      .values({
-        distributorId: input.distributorId,
-        recipeName: input.recipeName,
-        productionBatchId: oldestBatchId,
-        loavesTaken: input.loavesTaken,
-        pricePerLoaf: input.pricePerLoaf,
-        amountPaid: input.amountPaid ?? 0,
-        notes: input.notes ?? null,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    return toSale(row, distributor.name);
+    return insertSale(tx, input, distributor.name);
   });
-  return sale;
 }
