@@ -8,6 +8,7 @@ import type {
   Statement,
 } from '../../src/domain/contracts/distributors';
 import type { InventoryItem } from '../../src/domain/contracts/inventory';
+import type { OrderBook, OrderPause } from '../../src/domain/contracts/orders';
 import type { ProductionHistorySummary } from '../../src/domain/contracts/production-history';
 import type { PurchaseOrder } from '../../src/domain/contracts/purchase-orders';
 import type {
@@ -200,6 +201,18 @@ describe('npm run seed:demo', () => {
     expect(dashboard.moneyOwed?.total).toBeGreaterThan(0);
     // Its printed statements carry the demo bakery's letterhead.
     expect(await list('/api/letterhead')).toEqual(DEMO_LETTERHEAD);
+  });
+
+  it('has standing orders for the open distributors, a pause next week and a change tomorrow', async () => {
+    const book = (await demo.get<OrderBook>('/api/orders/book')).body;
+    expect(book.lines).toHaveLength(13);
+    expect(book.lines.filter((line) => line.total > 0).length).toBeGreaterThanOrEqual(10);
+    const changed = book.lines.flatMap((line) => line.breads.filter((b) => b.change !== null));
+    expect(changed).toHaveLength(1);
+    expect(changed[0]?.ordered).toBe((changed[0]?.standing ?? 0) + 60);
+    const pauses = (await demo.get<OrderPause[]>('/api/orders/pauses')).body;
+    expect(pauses).toMatchObject([{ distributorName: 'Iya Bisi Ventures' }]);
+    expect((pauses[0]?.fromDay ?? '') > book.day).toBe(true);
   });
 
   it('keeps every item’s stock equal to its movements, and every batch’s deductions to its recipe', async () => {

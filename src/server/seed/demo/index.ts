@@ -25,10 +25,13 @@ import {
   distributorPayments,
   distributors,
   inventoryItems,
+  orderChanges,
+  orderPauses,
   productionBatches,
   purchaseOrders,
   recipes,
   salesTransactions,
+  standingOrders,
   stockMovements,
   users,
 } from '../../db/schema';
@@ -46,6 +49,7 @@ import { batchRows, recipeRows } from './baking';
 import { orderRows } from './orders';
 import { priceRows, saleRows } from './selling';
 import { type Plan, simulate } from './simulate';
+import { changeRows, pauseRows, standingOrderRows } from './standing';
 import { itemRows, movementRows } from './stock';
 import { type SeedDemoSummary, summarise } from './summary';
 import { insertUsers } from './users';
@@ -111,6 +115,9 @@ async function write(tx: Transaction, plan: Plan, passwordHash: string) {
   await inChunks(paymentRows(plan), 1000, (chunk) => tx.insert(distributorPayments).values(chunk));
   await inChunks(returnRows(plan), 1000, (chunk) => tx.insert(breadReturns).values(chunk));
   await tx.insert(breadPrices).values(priceRows(plan));
+  await tx.insert(standingOrders).values(standingOrderRows(plan));
+  await tx.insert(orderPauses).values(pauseRows(plan));
+  await tx.insert(orderChanges).values(changeRows(plan));
 }
 
 /**
