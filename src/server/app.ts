@@ -26,6 +26,7 @@ import { matchRollupTimeZone } from './modules/accounts/rollups';
 import { adminRoutes } from './modules/admin/routes';
 import { auditTrail } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { bakePlanRoutes } from './modules/bake-plan/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dispatchRoutes } from './modules/dispatch/routes';
 import { distributorRoutes } from './modules/distributors/routes';
@@ -226,6 +227,7 @@ export async function buildApp({
   recipeRoutes(app, { db });
   productionRoutes(app, { db, timeZone: config.timeZone });
   productionHistoryRoutes(app, { db, timeZone: config.timeZone });
+  bakePlanRoutes(app, { db, timeZone: config.timeZone, now });
   salesRoutes(app, { db, cache });
   priceRoutes(app, { db, timeZone: config.timeZone, now });
   distributorRoutes(app, { db, timeZone: config.timeZone });

@@ -8,6 +8,7 @@ import {
   roleUpdateSchema,
 } from '../../../src/domain/admin-schemas';
 import { loginSchema, registerSchema } from '../../../src/domain/auth-schemas';
+import { planBatchesSchema, planWriteSchema } from '../../../src/domain/contracts/bake-plan';
 import { dispatchSchema } from '../../../src/domain/dispatch';
 import {
   breadReturnSchema,
@@ -379,6 +380,23 @@ export const WRITE_ROUTES: Record<string, RouteFuzz> = {
       fc.record({
         day: text(FUTURE_DAY),
         lines: fc.constant([{ recipeName: s.recipeName, loaves: 100_000 }]),
+      }),
+  },
+  'POST /api/bake-plan/batches': {
+    body: planBatchesSchema,
+    valid: (s) =>
+      fc.record({
+        day: text(FUTURE_DAY),
+        adjustments: fc.constant({ [s.recipeName]: 100_000 }),
+        again: fc.boolean(),
+      }),
+  },
+  'POST /api/bake-plan/purchase-orders': {
+    body: planWriteSchema,
+    valid: (s) =>
+      fc.record({
+        day: text(FUTURE_DAY),
+        adjustments: fc.constant({ [s.recipeName]: -100_000 }),
       }),
   },
 };

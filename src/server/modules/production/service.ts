@@ -108,9 +108,87 @@ async function unusedDefaultNumber(tx: Transaction, timeZone: string): Promise<s
 
 /**
  * Inserts the batch and takes its ingredients out of stock, scaled by
- * flourKg ÷ baseFlourKg and converted to each item's unit, in one transaction.
+ * flourKg ÷ baseFlourKg and converted to each item's unit, in the caller's
+ * transaction (one batch here, a bake plan's mixes together).
  * Stock may go negative: short stock only warns (docs/screens/production.md).
  */
+export async function insertBatch(
+  tx: Transaction,
+  input: BatchInput,
+  userId: string,
+  timeZone: string,
+): Promise<string> {
+  const [recipe] = await tx
+    .select()
+    .from(recipes)
+    .where(and(eq(recipes.id, input.recipeId), isNull(recipes.deletedAt)));
+  if (!recipe) throw notFound('Recipe');
+
+  const batchNumber = input.batchNumber ?? (await unusedDefaultNumber(tx, timeZone));
+  const [taken] = await tx
+    .select({ id: productionBatches.id })
+    .from(productionBatches)
+    .where(sql`lower(${productionBatches.batchNumber}) = lower(${batchNumber})`);
+  if (taken) throw batchTaken();
+
+  const items = await tx
+    .select({ id: inventoryItems.id, name: inventoryItems.name, unit: inventoryItems.unit })
+    .from(inventoryItems)
+    .where(
+      inArray(
+        inventoryItems.id,
+        recipe.ingredients.map((line) => line.itemId),
+      ),
+    );
+  const byId = new Map(items.map((item) => [item.id, item]));
+  // In item order, so two batches deducting the same items cannot deadlock.
+  const lines = [...recipe.ingredients].sort((a, b) => a.itemId.localeCompare(b.itemId));
+  const deductions = lines.map((line) => {
+    const item = byId.get(line.itemId);
+    if (!item) {
+      throw new AppError(
+        'BATCH_INGREDIENT_GONE',
+        `An ingredient of ${recipe.name} is no longer in inventory; edit the recipe`,
+      );
+    }
+    // The item's unit may have changed since the recipe was saved.
+    if (!unitsFit(line.unit, item.unit)) {
+      throw new AppError(
+        'INGREDIENT_UNIT_CHANGED',
+        unitMismatchMessage(item.name, line.unit, item.unit),
+      );
+    }
+    const needed = scaledRequirement(line, recipe.baseFlourKg, input.flourKg, item.unit);
+    return { itemId: item.id, needed };
+  });
+
+  const status = input.status ?? 'planned';
+  const [created] = await tx
+    .insert(productionBatches)
+    .values({
+      batchNumber,
+      recipeId: recipe.id,
+      recipeName: recipe.name,
+      flourKg: input.flourKg,
+      doughSizeGrams: input.doughSizeGrams ?? null,
+      status,
+      startedAt: status === 'in_progress' ? new Date() : null,
+      notes: input.notes ?? null,
+    })
+    .returning({ id: productionBatches.id });
+  if (!created) throw new Error('insert returned no row');
+  for (const { itemId, needed } of deductions) {
+    await changeStock(tx, {
+      itemId,
+      quantityChange: -needed,
+      reason: 'production',
+      reference: { type: 'production_batch', id: created.id },
+      userId,
+    });
+  }
+  return created.id;
+}
+
 export async function createBatch(
   db: Database,
   input: BatchInput,
@@ -118,77 +196,7 @@ export async function createBatch(
   timeZone: string,
 ): Promise<ProductionBatch> {
   const id = await db
-    .transaction(async (tx) => {
-      const [recipe] = await tx
-        .select()
-        .from(recipes)
-        .where(and(eq(recipes.id, input.recipeId), isNull(recipes.deletedAt)));
-      if (!recipe) throw notFound('Recipe');
-
-      const batchNumber = input.batchNumber ?? (await unusedDefaultNumber(tx, timeZone));
-      const [taken] = await tx
-        .select({ id: productionBatches.id })
-        .from(productionBatches)
-        .where(sql`lower(${productionBatches.batchNumber}) = lower(${batchNumber})`);
-      if (taken) throw batchTaken();
-
-      const items = await tx
-        .select({ id: inventoryItems.id, name: inventoryItems.name, unit: inventoryItems.unit })
-        .from(inventoryItems)
-        .where(
-          inArray(
-            inventoryItems.id,
-            recipe.ingredients.map((line) => line.itemId),
-          ),
-        );
-      const byId = new Map(items.map((item) => [item.id, item]));
-      // In item order, so two batches deducting the same items cannot deadlock.
-      const lines = [...recipe.ingredients].sort((a, b) => a.itemId.localeCompare(b.itemId));
-      const deductions = lines.map((line) => {
-        const item = byId.get(line.itemId);
-        if (!item) {
-          throw new AppError(
-            'BATCH_INGREDIENT_GONE',
-            `An ingredient of ${recipe.name} is no longer in inventory; edit the recipe`,
-          );
-        }
-        // The item's unit may have changed since the recipe was saved.
-        if (!unitsFit(line.unit, item.unit)) {
-          throw new AppError(
-            'INGREDIENT_UNIT_CHANGED',
-            unitMismatchMessage(item.name, line.unit, item.unit),
-          );
-        }
-        const needed = scaledRequirement(line, recipe.baseFlourKg, input.flourKg, item.unit);
-        return { itemId: item.id, needed };
-      });
-
-      const status = input.status ?? 'planned';
-      const [created] = await tx
-        .insert(productionBatches)
-        .values({
-          batchNumber,
-          recipeId: recipe.id,
-          recipeName: recipe.name,
-          flourKg: input.flourKg,
-          doughSizeGrams: input.doughSizeGrams ?? null,
-          status,
-          startedAt: status === 'in_progress' ? new Date() : null,
-          notes: input.notes ?? null,
-        })
-        .returning({ id: productionBatches.id });
-      if (!created) throw new Error('insert returned no row');
-      for (const { itemId, needed } of deductions) {
-        await changeStock(tx, {
-          itemId,
-          quantityChange: -needed,
-          reason: 'production',
-          reference: { type: 'production_batch', id: created.id },
-          userId,
-        });
-      }
-      return created.id;
-    })
+    .transaction((tx) => insertBatch(tx, input, userId, timeZone))
     .catch((error: unknown) => {
       if (isUniqueViolation(error)) throw batchTaken();
       throw error;

@@ -84,7 +84,7 @@ export async function orderSummary(db: Database): Promise<OrderSummary> {
   return { total: Number(row?.total ?? 0), pending: Number(row?.pending ?? 0) };
 }
 
-async function getOrder(db: Database | Transaction, id: string): Promise<PurchaseOrder> {
+export async function getOrder(db: Database | Transaction, id: string): Promise<PurchaseOrder> {
   const rows = await db.select().from(purchaseOrders).where(eq(purchaseOrders.id, id));
   const [order] = await toOrders(db, rows);
   if (!order) throw notFound('Purchase order');
@@ -192,6 +192,42 @@ async function refuseTakenOrderNumber(tx: Transaction, orderNumber: string) {
   if (taken) throw orderNumberTaken();
 }
 
+type OrderLine = StoredLine & { totalCost: number };
+
+/** Saves a checked order in the caller's transaction (one order here, a bake plan's together). */
+export async function insertOrder(
+  tx: Transaction,
+  input: PurchaseOrderInput,
+  lines: OrderLine[],
+  totalAmount: number,
+  userId: string,
+): Promise<string> {
+  await lockItemsToOrder(tx, lines);
+  const orderNumber = input.orderNumber ?? (await unusedDefaultNumber(tx));
+  await refuseTakenOrderNumber(tx, orderNumber);
+
+  const delivered = input.status === 'delivered';
+  const [created] = await tx
+    .insert(purchaseOrders)
+    .values({
+      orderNumber,
+      supplier: input.supplier,
+      status: input.status ?? 'pending',
+      items: lines,
+      totalAmount,
+      expectedDelivery: input.expectedDelivery
+        ? new Date(`${input.expectedDelivery}T00:00:00Z`)
+        : null,
+      deliveredDate: delivered ? new Date() : null,
+      notes: input.notes || null,
+    })
+    .returning({ id: purchaseOrders.id });
+  if (!created) throw new Error('insert returned no row');
+  // An order recorded as already delivered has arrived: its stock comes in now.
+  if (delivered) await receiveLines(tx, created.id, lines, userId);
+  return created.id;
+}
+
 /** `today` is the bakery's date (yyyy-MM-dd): an expected delivery before it is refused. */
 export async function createOrder(
   db: Database,
@@ -214,32 +250,7 @@ export async function createOrder(
     ]);
   }
   const id = await db
-    .transaction(async (tx) => {
-      await lockItemsToOrder(tx, lines);
-      const orderNumber = input.orderNumber ?? (await unusedDefaultNumber(tx));
-      await refuseTakenOrderNumber(tx, orderNumber);
-
-      const delivered = input.status === 'delivered';
-      const [created] = await tx
-        .insert(purchaseOrders)
-        .values({
-          orderNumber,
-          supplier: input.supplier,
-          status: input.status ?? 'pending',
-          items: lines,
-          totalAmount,
-          expectedDelivery: input.expectedDelivery
-            ? new Date(`${input.expectedDelivery}T00:00:00Z`)
-            : null,
-          deliveredDate: delivered ? new Date() : null,
-          notes: input.notes || null,
-        })
-        .returning({ id: purchaseOrders.id });
-      if (!created) throw new Error('insert returned no row');
-      // An order recorded as already delivered has arrived: its stock comes in now.
-      if (delivered) await receiveLines(tx, created.id, lines, userId);
-      return created.id;
-    })
+    .transaction((tx) => insertOrder(tx, input, lines, totalAmount, userId))
     .catch((error: unknown) => {
       // Two saves of the same number at once: the index refuses the second.
       if (isUniqueViolation(error)) {

@@ -15,7 +15,7 @@ type Line = RecipeRow['ingredients'][number];
 const NAME_TAKEN = 'A recipe with this name already exists';
 
 /** Each recipe's loaves per kg over its completed batches, for the yield set beside it. */
-async function completedYields(db: Database | Transaction, ids: string[]) {
+export async function completedYields(db: Database | Transaction, ids: string[]) {
   if (ids.length === 0) return new Map<string, number | null>();
   const rows = await db
     .select({
