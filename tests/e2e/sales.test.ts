@@ -285,7 +285,13 @@ describe('sales, distributors and statements', () => {
     const nav = mainNavigation(own.page);
     const sales = nav.getByRole('link', { name: 'Sales' });
     await sales.waitFor();
-    expect(await navEntryNames(nav)).toEqual(['Dashboard', 'Sales', 'Prices', 'Reports']);
+    expect(await navEntryNames(nav)).toEqual([
+      'Dashboard',
+      'Sales',
+      'Prices',
+      'Orders',
+      'Reports',
+    ]);
     await sales.click();
     await own.page.getByRole('button', { name: 'Record Sale' }).click();
     const dialog = own.page.getByRole('dialog');
