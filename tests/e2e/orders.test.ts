@@ -46,7 +46,15 @@ async function pickDay(page: Page, label: string, day: string) {
   if (!(await button.isVisible().catch(() => false))) {
     await page.locator('button[data-direction="next"]').filter({ visible: true }).last().click();
   }
+  // Clicked once the calendar has finished opening (a click during the transition is ignored),
+  // and left only once it has faded out, so no picture catches it half gone.
+  await expect
+    .poll(() =>
+      button.evaluate((el) => getComputedStyle(el.closest('[role="dialog"]') ?? el).opacity),
+    )
+    .toBe('1');
   await button.click();
+  await button.waitFor({ state: 'hidden' });
 }
 
 const bookRow = (page: Page, name: string) =>
