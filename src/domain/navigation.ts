@@ -15,6 +15,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { name: 'Purchase Orders', path: '/purchases', module: 'purchase_orders' },
   { name: 'Recipes', path: '/recipes', module: 'recipes' },
   { name: 'Production', path: '/production', module: 'production' },
+  { name: 'Bake plan', path: '/bake-plan', module: 'production' },
   { name: 'Sales', path: '/sales', module: 'sales' },
   { name: 'Prices', path: '/prices', module: 'sales' },
   { name: 'Orders', path: '/orders', module: 'sales' },

@@ -62,6 +62,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     ...lazyPage(() => import('./pages/production/ProductionPage')),
   },
   {
+    path: '/bake-plan',
+    title: 'Bake plan',
+    subtitle: 'Loaves, flour and mixes for a day from the order book, and what is short',
+    module: 'production',
+    ...lazyPage(() => import('./pages/bake-plan/BakePlanPage')),
+  },
+  {
     path: '/sales',
     title: 'Sales Management',
     subtitle: 'Record sales transactions and track available inventory',

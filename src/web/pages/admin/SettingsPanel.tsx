@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { LoadingLine } from '../../components/LoadingLine';
+import { BakePlanSettingsForm } from './BakePlanSettingsForm';
 import { LetterheadForm } from './LetterheadForm';
 import { OrderCutoffForm } from './OrderCutoffForm';
 import { useSaveSettings, useSettings } from './queries';
@@ -62,6 +63,9 @@ export function SettingsPanel() {
       </Card>
       <Card withBorder radius="lg" p="lg">
         <OrderCutoffForm settings={settings.data} />
+      </Card>
+      <Card withBorder radius="lg" p="lg">
+        <BakePlanSettingsForm settings={settings.data} />
       </Card>
     </Stack>
   );

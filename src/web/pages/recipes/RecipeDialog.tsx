@@ -29,6 +29,8 @@ interface RecipeFormValues {
   name: string;
   description: string;
   baseFlourKg: number | string;
+  /** '' while not set. */
+  loavesPerKg: number | string;
   ingredients: LineValues[];
   hours: number | string;
   minutes: number | string;
@@ -48,6 +50,7 @@ function toInput(values: RecipeFormValues): RecipeInput {
     name: values.name,
     description: values.description || null,
     baseFlourKg: typedNumber(values.baseFlourKg),
+    loavesPerKg: values.loavesPerKg === '' ? null : typedNumber(values.loavesPerKg),
     ingredients: values.ingredients.map((line) => ({
       itemId: line.itemId ?? '',
       quantity: typedNumber(line.quantity),
@@ -69,6 +72,7 @@ function initialValues(recipe: Recipe | null): RecipeFormValues {
       name: '',
       description: '',
       baseFlourKg: 1,
+      loavesPerKg: '',
       ingredients: [newLine()],
       hours: 0,
       minutes: 0,
@@ -80,6 +84,7 @@ function initialValues(recipe: Recipe | null): RecipeFormValues {
     name: recipe.name,
     description: recipe.description ?? '',
     baseFlourKg: recipe.baseFlourKg,
+    loavesPerKg: recipe.loavesPerKg ?? '',
     ingredients: recipe.ingredients.map((line) => ({
       key: crypto.randomUUID(),
       itemId: line.itemId,
@@ -179,6 +184,17 @@ export function RecipeDialog(props: {
               step={0.1}
               hideControls={false}
               {...form.getInputProps('baseFlourKg')}
+            />
+            <NumberField
+              label="Loaves per kg of flour (Optional)"
+              description={
+                props.recipe?.averageLoavesPerKg
+                  ? `Its completed batches average ${props.recipe.averageLoavesPerKg}`
+                  : 'The bake plan turns loaves into flour with it'
+              }
+              min={0}
+              step={0.1}
+              {...form.getInputProps('loavesPerKg')}
             />
           </SimpleGrid>
           <Textarea

@@ -45,6 +45,18 @@ function RecipeCard(props: {
             </Text>{' '}
             {formatQuantity(recipe.baseFlourKg, 'kg')}
           </Text>
+          <Text fz="sm" data-testid="recipe-yield">
+            <Text span fw={600}>
+              Loaves per kg:
+            </Text>{' '}
+            {recipe.loavesPerKg ?? 'not set'}
+            {recipe.averageLoavesPerKg !== null && (
+              <Text span c="dimmed" fz="sm">
+                {' '}
+                (batches average {recipe.averageLoavesPerKg})
+              </Text>
+            )}
+          </Text>
           {duration && (
             <Group gap={4} wrap="nowrap">
               <IconClock size={16} aria-hidden />

@@ -1,0 +1,123 @@
+import { Badge, Table, Text } from '@mantine/core';
+import type { BakePlan, PlanBread } from '../../../domain/contracts/bake-plan';
+import { formatQuantity } from '../../components/format';
+import { NumberField } from '../../components/NumberField';
+
+function YieldCell({ bread }: { bread: PlanBread }) {
+  return (
+    <Table.Td ta="right">
+      {bread.loavesPerKg === null ? (
+        <Badge color="red" variant="light">
+          Not set
+        </Badge>
+      ) : (
+        bread.loavesPerKg
+      )}
+      {bread.averageLoavesPerKg !== null && (
+        <Text span c="dimmed" fz="xs" ml={4}>
+          (avg {bread.averageLoavesPerKg})
+        </Text>
+      )}
+    </Table.Td>
+  );
+}
+
+/** Per bread: ordered, margin, the adjustment typed here, loaves, yield, flour and mixes. */
+export function BreadsTable(props: {
+  plan: BakePlan;
+  adjustment: (recipeName: string) => number | string;
+  onAdjust: (recipeName: string, value: number | string) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={880}>
+      <Table striped withTableBorder aria-label="Breads to bake">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Bread</Table.Th>
+            <Table.Th ta="right">Ordered</Table.Th>
+            <Table.Th ta="right">Margin</Table.Th>
+            <Table.Th ta="right">Adjustment</Table.Th>
+            <Table.Th ta="right">Loaves</Table.Th>
+            <Table.Th ta="right">Loaves per kg</Table.Th>
+            <Table.Th ta="right">Flour</Table.Th>
+            <Table.Th ta="right">Mixes</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.plan.breads.map((bread) => (
+            <Table.Tr key={bread.recipeId} data-testid="plan-bread">
+              <Table.Td>
+                {bread.recipeName}
+                {bread.plannedBatches > 0 && (
+                  <Badge ml="xs" color="green" variant="light" size="sm">
+                    {bread.plannedBatches} batches planned
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td ta="right">{bread.ordered}</Table.Td>
+              <Table.Td ta="right">{bread.margin}</Table.Td>
+              <Table.Td ta="right">
+                <NumberField
+                  aria-label={`Adjustment for ${bread.recipeName}`}
+                  value={props.adjustment(bread.recipeName)}
+                  onChange={(value) => props.onAdjust(bread.recipeName, value)}
+                  w={90}
+                  ml="auto"
+                  size="xs"
+                />
+              </Table.Td>
+              <Table.Td ta="right" fw={700}>
+                {bread.loaves}
+              </Table.Td>
+              <YieldCell bread={bread} />
+              <Table.Td ta="right">
+                {bread.flourKg === null ? '—' : formatQuantity(bread.flourKg, 'kg')}
+              </Table.Td>
+              <Table.Td ta="right">
+                {bread.mixes === null
+                  ? '—'
+                  : bread.mixes.length > 0
+                    ? `${bread.mixes.length} × ${formatQuantity(bread.mixes[0]?.flourKg ?? 0, 'kg')}`
+                    : 0}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** What the mixes need of each item, the stock and what is short. */
+export function NeedsTable({ plan }: { plan: BakePlan }) {
+  if (plan.needs.length === 0)
+    return <Text c="dimmed">Nothing to bake, so nothing is needed.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={620}>
+      <Table striped withTableBorder aria-label="Ingredient needs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Item</Table.Th>
+            <Table.Th ta="right">Needed</Table.Th>
+            <Table.Th ta="right">In stock</Table.Th>
+            <Table.Th ta="right">Short</Table.Th>
+            <Table.Th>Supplier</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {plan.needs.map((need) => (
+            <Table.Tr key={need.itemId} data-testid="plan-need">
+              <Table.Td>{need.itemName}</Table.Td>
+              <Table.Td ta="right">{formatQuantity(need.need, need.unit)}</Table.Td>
+              <Table.Td ta="right">{formatQuantity(need.stock, need.unit)}</Table.Td>
+              <Table.Td ta="right" c={need.shortfall > 0 ? 'red' : undefined} fw={600}>
+                {need.shortfall > 0 ? formatQuantity(need.shortfall, need.unit) : '—'}
+              </Table.Td>
+              <Table.Td>{need.supplier ?? <Text c="dimmed">Not set</Text>}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
