@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountingSummary } from '../../src/domain/contracts/accounting';
+import type { BakePlan } from '../../src/domain/contracts/bake-plan';
 import type { DashboardSummary } from '../../src/domain/contracts/dashboard';
 import type {
   Distributor,
@@ -213,6 +214,19 @@ describe('npm run seed:demo', () => {
     const pauses = (await demo.get<OrderPause[]>('/api/orders/pauses')).body;
     expect(pauses).toMatchObject([{ distributorName: 'Iya Bisi Ventures' }]);
     expect((pauses[0]?.fromDay ?? '') > book.day).toBe(true);
+  });
+
+  it("plans tomorrow's bake from the book: every bread with a yield, mixes and its needs", async () => {
+    const plan = (await demo.get<BakePlan>('/api/bake-plan')).body;
+    expect(plan.breads.length).toBeGreaterThan(0);
+    expect(plan.breads.every((bread) => bread.loavesPerKg !== null)).toBe(true);
+    expect(plan.breads.some((bread) => (bread.mixes?.length ?? 0) > 0)).toBe(true);
+    expect(plan.needs.length).toBeGreaterThan(0);
+    // The yield set sits beside what the completed batches made, within a few percent.
+    for (const bread of plan.breads) {
+      const average = bread.averageLoavesPerKg ?? 0;
+      expect(Math.abs(average - (bread.loavesPerKg ?? 0))).toBeLessThan(0.2);
+    }
   });
 
   it('keeps every item’s stock equal to its movements, and every batch’s deductions to its recipe', async () => {

@@ -221,6 +221,8 @@ export function recipeRows(plan: Plan) {
     name: recipe.name,
     description: recipe.description,
     baseFlourKg: recipe.baseFlourKg,
+    // The yield the baker set, which the bake plan turns loaves into flour with.
+    loavesPerKg: recipe.loavesPerKgFlour,
     ingredients: recipe.ingredients.map((line) => ({
       itemId: itemIdByKey.get(line.item) as string,
       quantity: line.quantity,
