@@ -90,6 +90,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     ...lazyPage(() => import('./pages/orders/OrdersPage')),
   },
   {
+    path: '/dispatch',
+    title: 'Dispatch',
+    subtitle: "The day's loading list and each distributor's delivery note",
+    module: 'sales',
+    ...lazyPage(() => import('./pages/dispatch/DispatchPage')),
+  },
+  {
     path: '/distributors',
     title: 'Distributor Management',
     subtitle: 'Manage distributors and track their account balances',

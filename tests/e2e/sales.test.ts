@@ -290,6 +290,7 @@ describe('sales, distributors and statements', () => {
       'Sales',
       'Prices',
       'Orders',
+      'Dispatch',
       'Reports',
     ]);
     await sales.click();

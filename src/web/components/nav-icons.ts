@@ -12,6 +12,7 @@ import {
   IconShoppingCart,
   IconTag,
   IconTruckDelivery,
+  IconTruckLoading,
 } from '@tabler/icons-react';
 
 export const NAV_ICONS: Record<string, typeof IconPackage> = {
@@ -24,6 +25,7 @@ export const NAV_ICONS: Record<string, typeof IconPackage> = {
   '/sales': IconReceipt2,
   '/prices': IconTag,
   '/orders': IconCalendarEvent,
+  '/dispatch': IconTruckLoading,
   '/distributors': IconTruckDelivery,
   '/accounting': IconCalculator,
   '/reports': IconChartBar,

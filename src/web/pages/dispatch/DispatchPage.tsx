@@ -1,0 +1,106 @@
+import { Alert, Box, Button, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { DispatchDay } from '../../../domain/contracts/dispatch';
+import { useRights } from '../../auth/use-rights';
+import { DateField } from '../../components/DateField';
+import { DATE_INPUT_FORMAT } from '../../components/format';
+import { LoadingLine } from '../../components/LoadingLine';
+import { PageHeader } from '../../components/PageHeader';
+import { DeliveryNotes } from './DeliveryNotes';
+import { DispatchCard } from './DispatchCard';
+import { useDispatchDay } from './queries';
+
+function LoadingList({ loading }: { loading: DispatchDay['loading'] }) {
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table striped withTableBorder aria-label="Loading list">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Bread</Table.Th>
+            <Table.Th ta="right">Ordered</Table.Th>
+            <Table.Th ta="right">To load</Table.Th>
+            <Table.Th ta="right">Available</Table.Th>
+            <Table.Th ta="right">Loaded</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading.map((bread) => (
+            <Table.Tr key={bread.recipeName}>
+              <Table.Td>{bread.recipeName}</Table.Td>
+              <Table.Td ta="right">{bread.ordered}</Table.Td>
+              <Table.Td ta="right">{bread.toLoad}</Table.Td>
+              <Table.Td ta="right" c={bread.available < bread.toLoad ? 'red' : undefined}>
+                {bread.available}
+              </Table.Td>
+              <Table.Td ta="right">{bread.loaded}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Dispatch (docs/screens/dispatch.md): the loading list and each distributor's delivery note. */
+export default function DispatchPage() {
+  const [day, setDay] = useState<string | null>(null);
+  const { canWrite } = useRights('sales');
+  const answer = useDispatchDay(day);
+  if (answer.isPending) return <LoadingLine label="Loading the dispatch..." />;
+  if (answer.isError) {
+    return <Text c="red">Failed to load the dispatch: {answer.error.message}</Text>;
+  }
+  const data = answer.data;
+  return (
+    <Stack gap="md">
+      <Box data-print="hide">
+        <PageHeader
+          title="Dispatch"
+          subtitle="The day's loading list and each distributor's delivery note"
+          actions={
+            <Button
+              variant="default"
+              disabled={data.notes.length === 0}
+              onClick={() => window.print()}
+            >
+              Print delivery notes
+            </Button>
+          }
+        />
+      </Box>
+      <Stack gap="md" data-print="hide">
+        <DateField
+          label="Day"
+          valueFormat={DATE_INPUT_FORMAT}
+          value={data.day}
+          onChange={(date) => date && setDay(date)}
+          w={190}
+        />
+        {data.isToday ? null : (
+          <Alert color="gray" title="Not today">
+            Only today's orders can be dispatched: this day is shown as it stands.
+          </Alert>
+        )}
+        {data.notes.length === 0 ? (
+          <Text c="dimmed">No loaves ordered for this day.</Text>
+        ) : (
+          <>
+            <Text fw={600}>Loading list</Text>
+            <LoadingList loading={data.loading} />
+            <SimpleGrid cols={{ base: 1, xl: 2 }}>
+              {data.notes.map((note) => (
+                <DispatchCard
+                  key={`${note.distributorId}-${data.day}`}
+                  day={data.day}
+                  note={note}
+                  canDispatch={canWrite && data.isToday}
+                />
+              ))}
+            </SimpleGrid>
+          </>
+        )}
+      </Stack>
+      <DeliveryNotes day={data.day} notes={data.notes} />
+    </Stack>
+  );
+}
