@@ -14,12 +14,20 @@ export const returnsHistoryQuerySchema = z
   .refine(datesInOrder, END_BEFORE_START);
 export type ReportQuery = z.input<typeof reportQuerySchema>;
 
-export const REPORT_TABS = ['returns', 'sales', 'production', 'inventory', 'financial'] as const;
+export const REPORT_TABS = [
+  'returns',
+  'returnsRate',
+  'sales',
+  'production',
+  'inventory',
+  'financial',
+] as const;
 export type ReportTab = (typeof REPORT_TABS)[number];
 
 /** Each tab shows data of one module; users see the tabs of modules they can read. */
 export const REPORT_TAB_MODULES: Record<ReportTab, ModuleKey> = {
   returns: 'distributors',
+  returnsRate: 'distributors',
   sales: 'sales',
   production: 'production',
   inventory: 'inventory',
@@ -28,6 +36,7 @@ export const REPORT_TAB_MODULES: Record<ReportTab, ModuleKey> = {
 
 export const REPORT_TAB_LABELS: Record<ReportTab, string> = {
   returns: 'Returns',
+  returnsRate: 'Returns rate',
   sales: 'Sales',
   production: 'Production',
   inventory: 'Inventory',

@@ -8,6 +8,7 @@ import {
 import { isStorableText, storable } from './fields';
 import { cutoffTime } from './order-schemas';
 import { DEFAULT_ORDER_CUTOFF } from './orders';
+import { DEFAULT_RETURNS_RATE_THRESHOLD, returnsRateThresholdSchema } from './returns-rate';
 
 const letterheadText = (label: string, max: number) =>
   z
@@ -40,6 +41,8 @@ export const appSettingsSchema = z.strictObject({
   planMarginPercent: planMarginSchema.optional(),
   /** Kg of flour one mix of the mixer takes (left out: kept). */
   mixerCapacityKg: mixerCapacitySchema.optional(),
+  /** Returns above this % of the loaves taken are flagged on Reports (left out: kept). */
+  returnsRateThreshold: returnsRateThresholdSchema.optional(),
 });
 export type AppSettingsInput = z.input<typeof appSettingsSchema>;
 
@@ -57,6 +60,7 @@ export const settingsSchema = letterheadSchema.extend({
   orderCutoff: z.string(),
   planMarginPercent: z.number(),
   mixerCapacityKg: z.number(),
+  returnsRateThreshold: z.number(),
 });
 export type AppSettings = z.infer<typeof settingsSchema>;
 
@@ -69,6 +73,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   orderCutoff: DEFAULT_ORDER_CUTOFF,
   planMarginPercent: DEFAULT_PLAN_MARGIN_PERCENT,
   mixerCapacityKg: DEFAULT_MIXER_CAPACITY_KG,
+  returnsRateThreshold: DEFAULT_RETURNS_RATE_THRESHOLD,
 };
 
 export const REGISTRATION_CLOSED =

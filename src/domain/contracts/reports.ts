@@ -125,9 +125,33 @@ export const financialReportSchema = z.object({
 });
 export type FinancialReport = z.infer<typeof financialReportSchema>;
 
+/** Per distributor × bread over the dates, from the roll-ups: returned ÷ taken, flagged above the setting. */
+export const returnsRateReportSchema = z.object({
+  /** The setting, % of the loaves taken. */
+  thresholdPercent: z.number(),
+  rows: z.array(
+    z.object({
+      distributorId: z.string(),
+      /** null when the distributor is gone. */
+      distributorName: z.string().nullable(),
+      recipeName: z.string(),
+      taken: z.number(),
+      returned: z.number(),
+      /** % to 1 decimal; null when nothing was taken in the dates. */
+      ratePercent: z.number().nullable(),
+      flagged: z.boolean(),
+    }),
+  ),
+  totalTaken: z.number(),
+  totalReturned: z.number(),
+  ratePercent: z.number().nullable(),
+});
+export type ReturnsRateReport = z.infer<typeof returnsRateReportSchema>;
+
 /** What each tab's call answers: a tab is shown with its own report and no other. */
 export interface ReportAnswers {
   returns: ReturnsReport;
+  returnsRate: ReturnsRateReport;
   sales: SalesReport;
   production: ProductionReport;
   inventory: InventoryReport;
@@ -159,6 +183,23 @@ export const reportsApi = {
     method: 'GET',
     url: '/api/reports/returns/history.csv',
     summary: 'Every return over the dates as CSV, newest first, then their total',
+    access: returnsRead,
+    query: reportQuerySchema,
+    response: { 200: z.string() },
+    csv: true,
+  }),
+  returnsRate: defineRoute({
+    method: 'GET',
+    url: '/api/reports/returns-rate',
+    summary: 'Returned ÷ taken per distributor and bread over the dates, flagged above the setting',
+    access: returnsRead,
+    query: reportQuerySchema,
+    response: { 200: returnsRateReportSchema },
+  }),
+  returnsRateCsv: defineRoute({
+    method: 'GET',
+    url: '/api/reports/returns-rate.csv',
+    summary: 'The returns rate per distributor and bread over the dates as CSV, then their total',
     access: returnsRead,
     query: reportQuerySchema,
     response: { 200: z.string() },

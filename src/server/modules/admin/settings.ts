@@ -16,10 +16,13 @@ const KEYS: Record<keyof AppSettings, string> = {
   orderCutoff: 'order_cutoff',
   planMarginPercent: 'plan_margin_percent',
   mixerCapacityKg: 'mixer_capacity_kg',
+  returnsRateThreshold: 'returns_rate_threshold',
 };
 
-const storedNumber = (value: string | undefined, name: 'planMarginPercent' | 'mixerCapacityKg') =>
-  value === undefined ? DEFAULT_SETTINGS[name] : Number(value);
+const storedNumber = (
+  value: string | undefined,
+  name: 'planMarginPercent' | 'mixerCapacityKg' | 'returnsRateThreshold',
+) => (value === undefined ? DEFAULT_SETTINGS[name] : Number(value));
 
 export async function readSettings(db: Database | Transaction): Promise<AppSettings> {
   const rows = await db
@@ -37,6 +40,10 @@ export async function readSettings(db: Database | Transaction): Promise<AppSetti
     orderCutoff: stored.get(KEYS.orderCutoff) ?? DEFAULT_SETTINGS.orderCutoff,
     planMarginPercent: storedNumber(stored.get(KEYS.planMarginPercent), 'planMarginPercent'),
     mixerCapacityKg: storedNumber(stored.get(KEYS.mixerCapacityKg), 'mixerCapacityKg'),
+    returnsRateThreshold: storedNumber(
+      stored.get(KEYS.returnsRateThreshold),
+      'returnsRateThreshold',
+    ),
   };
 }
 

@@ -5,6 +5,7 @@ import { serve } from '../../contract-route';
 import { sendCsv } from '../../csv-export';
 import type { Database } from '../../db/connection';
 import type { ReadCache } from '../../read-cache';
+import { returnsRateCsv, returnsRateFileName, returnsRateReport } from './returns-rate';
 import * as reports from './service';
 
 type Window = ReturnType<typeof reports.reportWindow>;
@@ -35,6 +36,14 @@ export function reportRoutes(
   serve(app, reportsApi.returnsHistoryCsv, async ({ query }, reply) => {
     const csv = reports.returnsHistoryCsv(db, reports.reportWindow(query, timeZone), query);
     return sendCsv(reply, csv.fileName, csv.rows);
+  });
+  // Not cached: the threshold setting changes its flags.
+  serve(app, reportsApi.returnsRate, async ({ query }) =>
+    returnsRateReport(db, reports.reportWindow(query, timeZone).days),
+  );
+  serve(app, reportsApi.returnsRateCsv, async ({ query }, reply) => {
+    const report = await returnsRateReport(db, reports.reportWindow(query, timeZone).days);
+    return sendCsv(reply, returnsRateFileName(query), returnsRateCsv(report));
   });
   tab(reportsApi.sales, reports.salesReport);
   tab(reportsApi.production, reports.productionReport);

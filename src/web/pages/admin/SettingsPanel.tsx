@@ -7,6 +7,7 @@ import { BakePlanSettingsForm } from './BakePlanSettingsForm';
 import { LetterheadForm } from './LetterheadForm';
 import { OrderCutoffForm } from './OrderCutoffForm';
 import { useSaveSettings, useSettings } from './queries';
+import { ReturnsRateForm } from './ReturnsRateForm';
 
 export function SettingsPanel() {
   const settings = useSettings();
@@ -66,6 +67,9 @@ export function SettingsPanel() {
       </Card>
       <Card withBorder radius="lg" p="lg">
         <BakePlanSettingsForm settings={settings.data} />
+      </Card>
+      <Card withBorder radius="lg" p="lg">
+        <ReturnsRateForm settings={settings.data} />
       </Card>
     </Stack>
   );

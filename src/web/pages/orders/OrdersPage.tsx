@@ -1,12 +1,23 @@
 import { Stack, Tabs } from '@mantine/core';
+import { useSearch } from 'wouter';
 import { BookTab } from './BookTab';
 import { PausesTab } from './PausesTab';
 import { StandingTab } from './StandingTab';
 
 /** Orders (docs/screens/orders.md): the book of a day, the standing orders, the pauses. */
+const TABS = ['book', 'standing', 'pauses'];
+
+/** `?tab=standing&distributor=<id>` opens one distributor's week grid (Reports → Returns rate links there). */
 export default function OrdersPage() {
+  const search = new URLSearchParams(useSearch());
+  const tab = search.get('tab');
   return (
-    <Tabs defaultValue="book" color="orange" keepMounted={false}>
+    <Tabs
+      key={search.toString()}
+      defaultValue={tab && TABS.includes(tab) ? tab : 'book'}
+      color="orange"
+      keepMounted={false}
+    >
       <Tabs.List mb="md">
         <Tabs.Tab value="book">Order book</Tabs.Tab>
         <Tabs.Tab value="standing">Standing orders</Tabs.Tab>
@@ -17,7 +28,7 @@ export default function OrdersPage() {
           <BookTab />
         </Tabs.Panel>
         <Tabs.Panel value="standing">
-          <StandingTab />
+          <StandingTab distributorId={search.get('distributor')} />
         </Tabs.Panel>
         <Tabs.Panel value="pauses">
           <PausesTab />

@@ -1,5 +1,6 @@
 import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
 import type { StandingGrid } from '../../../domain/contracts/orders';
 import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
@@ -87,7 +88,8 @@ function WeekGrid({ grid, breads }: { grid: StandingGrid; breads: readonly strin
 }
 
 /** Every active distributor's week; days already closed keep what they ordered. */
-export function StandingTab() {
+/** Every distributor's week grid, or only the one chosen (with the way back to all of them). */
+export function StandingTab({ distributorId }: { distributorId: string | null }) {
   const grids = useStandingGrids();
   const book = useOrderBook(null);
   if (grids.isPending || book.isPending) return <LoadingLine label="Loading standing orders..." />;
@@ -98,9 +100,18 @@ export function StandingTab() {
         Loaves each distributor takes every week. A change applies to days still open; days whose
         orders have closed keep what they ordered.
       </Text>
-      {grids.data.map((grid) => (
-        <WeekGrid key={grid.distributorId} grid={grid} breads={book.data.breads} />
-      ))}
+      {distributorId && (
+        <Group>
+          <Button component={Link} href="/orders?tab=standing" variant="default" size="xs">
+            Show all distributors
+          </Button>
+        </Group>
+      )}
+      {grids.data
+        .filter((grid) => !distributorId || grid.distributorId === distributorId)
+        .map((grid) => (
+          <WeekGrid key={grid.distributorId} grid={grid} breads={book.data.breads} />
+        ))}
     </Stack>
   );
 }

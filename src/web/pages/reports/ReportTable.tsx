@@ -7,6 +7,8 @@ export interface Column<T> {
   header: string;
   /** What the table shows. */
   text: (row: T) => string;
+  /** What the cell shows when more than its text (a link); the CSV keeps `csv` or `text`. */
+  cell?: (row: T) => ReactNode;
   /** What the CSV holds, when it differs (plain amounts instead of ₦ text). */
   csv?: (row: T) => string | number;
   align?: 'right';
@@ -73,7 +75,7 @@ export function ReportTable<T>(props: {
                 <Table.Tr key={props.rowKey(row)}>
                   {props.columns.map((column) => (
                     <Table.Td key={column.header} ta={column.align}>
-                      {column.text(row)}
+                      {(column.cell ?? column.text)(row)}
                     </Table.Td>
                   ))}
                 </Table.Tr>

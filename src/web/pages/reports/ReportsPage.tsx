@@ -17,11 +17,13 @@ import { FinancialTab } from './FinancialTab';
 import { InventoryTab } from './InventoryTab';
 import { ProductionTab } from './ProductionTab';
 import type { TabProps } from './ReportState';
+import { ReturnsRateTab } from './ReturnsRateTab';
 import { ReturnsTab } from './ReturnsTab';
 import { SalesTab } from './SalesTab';
 
 const TAB_CONTENT = {
   returns: ReturnsTab,
+  returnsRate: ReturnsRateTab,
   sales: SalesTab,
   production: ProductionTab,
   inventory: InventoryTab,

@@ -13,6 +13,7 @@ const datesOf = (filter: string): ReportQuery => Object.fromEntries(new URLSearc
 /** Each tab's call; a tab's answer is its own report. */
 const REPORTS: { [Tab in ReportTab]: (dates: ReportQuery) => Promise<ReportAnswers[Tab]> } = {
   returns: (dates) => call(reportsApi.returns, { query: dates }),
+  returnsRate: (dates) => call(reportsApi.returnsRate, { query: dates }),
   sales: (dates) => call(reportsApi.sales, { query: dates }),
   production: (dates) => call(reportsApi.production, { query: dates }),
   // Stock as it is now: the dates do not apply.
@@ -45,3 +46,7 @@ export const useReturnsHistory = (filter: string, before: string | undefined) =>
 /** The server's CSV of every return in the dates. */
 export const returnsHistoryCsvUrl = (filter: string) =>
   urlOf(reportsApi.returnsHistoryCsv, { query: datesOf(filter) });
+
+/** The server's CSV of the returns rate in the dates, with its total line. */
+export const returnsRateCsvUrl = (filter: string) =>
+  urlOf(reportsApi.returnsRateCsv, { query: datesOf(filter) });
