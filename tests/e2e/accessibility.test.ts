@@ -212,6 +212,12 @@ describe('every page is readable by everyone: axe finds no serious or critical v
       await check('production');
     });
 
+    test('bake plan', async () => {
+      await openFromSidebar('Bake plan', 'Bake plan');
+      await page.getByRole('table', { name: 'Breads to bake' }).waitFor();
+      await check('bake-plan');
+    });
+
     test('sales, where distributor names show in full', async () => {
       await openFromSidebar('Sales', 'Sales Management');
       await page.getByText('Mama Nkechi Stores').filter({ visible: true }).first().waitFor();
