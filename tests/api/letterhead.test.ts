@@ -31,6 +31,7 @@ describe('the letterhead (Admin Panel, Settings)', () => {
       orderCutoff: '18:00',
       planMarginPercent: 5,
       mixerCapacityKg: 25,
+      returnsRateThreshold: 10,
     });
   });
 
@@ -47,6 +48,7 @@ describe('the letterhead (Admin Panel, Settings)', () => {
       orderCutoff: '18:00',
       planMarginPercent: 5,
       mixerCapacityKg: 25,
+      returnsRateThreshold: 10,
     });
     const switched = await admin.call('PUT', '/api/admin/settings', {
       allowSelfRegistration: false,
@@ -57,6 +59,7 @@ describe('the letterhead (Admin Panel, Settings)', () => {
       orderCutoff: '18:00',
       planMarginPercent: 5,
       mixerCapacityKg: 25,
+      returnsRateThreshold: 10,
     });
     expect(await settings()).toEqual({
       allowSelfRegistration: false,
@@ -64,6 +67,7 @@ describe('the letterhead (Admin Panel, Settings)', () => {
       orderCutoff: '18:00',
       planMarginPercent: 5,
       mixerCapacityKg: 25,
+      returnsRateThreshold: 10,
     });
     await admin.call('PUT', '/api/admin/settings', { allowSelfRegistration: true });
   });
@@ -99,6 +103,7 @@ describe('the letterhead (Admin Panel, Settings)', () => {
       orderCutoff: '18:00',
       planMarginPercent: 5,
       mixerCapacityKg: 25,
+      returnsRateThreshold: 10,
     });
   });
 
