@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEvent } from '../../../src/domain/audit';
 import type { BakePlan } from '../../../src/domain/contracts/bake-plan';
 import type { InventoryItem } from '../../../src/domain/contracts/inventory';
 import type { ProductionBatch } from '../../../src/domain/contracts/production';
@@ -246,6 +247,13 @@ describe('the batches of the plan', () => {
     ]);
     expect(await stockOf(flourItem)).toBe(-26.4);
     expect(await stockOf(yeast)).toBe(-464);
+    const events = (await admin.get<AuditEvent[]>('/api/admin/audit?action=production.create'))
+      .body;
+    expect(events[0]).toMatchObject({
+      status: 201,
+      recordType: 'production_batch',
+      summary: { input: { day: '2026-11-24', adjustments: { 'Agege Bread': 4 } } },
+    });
     expect((await plan('?day=2026-11-24')).body.breads[0]?.plannedBatches).toBe(3);
     // Starting and completing a planned batch deducts nothing more.
     const first = reply.body.batches[0] as ProductionBatch;
