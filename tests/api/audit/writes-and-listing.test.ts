@@ -184,6 +184,24 @@ describe('every write is recorded', () => {
         reason: 'spoiled',
       },
     });
+    // The wholesale day's writes, dated far ahead so that no cut-off has passed.
+    await write('POST', '/api/bread-prices', 'sales.price', {
+      body: { recipeName: 'Agege Bread', pricePerLoaf: 450, effectiveFrom: '2099-06-01' },
+    });
+    const agegeWeek = { recipeName: 'Agege Bread', days: [40, 40, 40, 40, 40, 60, 0] };
+    await write('PUT', '/api/orders/standing/:id', 'sales.standing_orders', {
+      id: shop.id,
+      body: { breads: [agegeWeek] },
+    });
+    const pause = await write('POST', '/api/orders/pauses', 'sales.order_pause', {
+      recordType: 'order_pause',
+      body: { distributorId: shop.id, fromDay: '2099-06-01', toDay: '2099-06-07' },
+    });
+    await write('DELETE', '/api/orders/pauses/:id', 'sales.order_unpause', { id: pause.id });
+    await write('PUT', '/api/orders/book/:id', 'sales.day_order', {
+      id: shop.id,
+      body: { day: '2099-06-02', breads: [{ recipeName: 'Agege Bread', loaves: 75 }] },
+    });
     await write('DELETE', '/api/distributors/:id', 'distributors.delete', { id: shop.id });
     const [archived] = await allRows().limit(1);
     expect(archived?.summary).toMatchObject({ result: 'archived' });
