@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { type BackupResult, writeBackup } from '../../../src/server/db/backup/dump';
 import type { DatabaseHandle } from '../../../src/server/db/connection';
 import type { ApiClient } from '../../support/api-client';
+import { lagosDate } from '../../support/fixtures';
 import { createRole, firstAdmin, userWithRole } from '../../support/personas';
 import { createTestApp, openTestDatabase, type TestApp } from '../../support/test-app';
 import { expectOk } from './support';
@@ -184,12 +185,16 @@ export async function seedBakery(testApp: TestApp) {
   return { admin, flourId: flour.id, mamaId: mama.id };
 }
 
-/** The wholesale day's tables, one row or more each: prices, standing orders, a pause, a day's change. */
+/**
+ * The wholesale day's tables, one row or more each: prices, standing orders,
+ * a pause, a day's change, today's dispatch.
+ */
 export const WHOLESALE_TABLES = [
   'bread_prices',
   'standing_orders',
   'order_pauses',
   'order_changes',
+  'dispatch_lines',
 ];
 
 // Dated far ahead, so no cut-off has passed and the dates are never in the past.
@@ -225,6 +230,29 @@ async function seedWholesale(admin: ApiClient, distributorId: string) {
       day: '2099-03-02',
       breads: [{ recipeName: 'Agege Bread', loaves: 75 }],
     }),
+  );
+  // Today's dispatch: today closed at yesterday's cut-off, so the admin sets its order.
+  const today = lagosDate(new Date());
+  await expectOk(
+    admin.post('/api/bread-prices', {
+      recipeName: 'Agege Bread',
+      pricePerLoaf: 450.75,
+      effectiveFrom: today,
+    }),
+    201,
+  );
+  await expectOk(
+    admin.call('PUT', `/api/orders/book/${distributorId}`, {
+      day: today,
+      breads: [{ recipeName: 'Agege Bread', loaves: 5 }],
+    }),
+  );
+  await expectOk(
+    admin.post(`/api/dispatch/${distributorId}`, {
+      day: today,
+      lines: [{ recipeName: 'Agege Bread', loaves: 4 }],
+    }),
+    201,
   );
 }
 
