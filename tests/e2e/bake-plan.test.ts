@@ -131,6 +131,19 @@ describe('Bake plan: a yield on the recipe, tomorrow from the order book, the or
     expect(await page.getByText(/PLAN-\d{8}-03/).count()).toBe(0);
   });
 
+  test('the mixer capacity set in Admin Settings splits the flour into more mixes', async () => {
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByLabel('Mixer capacity (kg of flour per mix)').fill('20');
+    await page.getByRole('button', { name: 'Save bake plan settings' }).click();
+    await page.getByText('Bake plan settings saved').waitFor();
+    await page.getByRole('button', { name: 'Save bake plan settings' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'bake-plan-settings-1280');
+    await page.goto('/bake-plan');
+    // 105 loaves ÷ 2.5 = 42 kg in mixes of at most 20 kg: 3 × 14 kg.
+    await expect.poll(() => cells(page, 'Agege Bread')).toContain('3 × 14 kg');
+  });
+
   test('works at phone width', async () => {
     const phone = await newPage(signedIn.browser, signedIn.web.baseUrl, {
       width: 360,

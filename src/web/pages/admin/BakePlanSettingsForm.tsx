@@ -45,7 +45,7 @@ export function BakePlanSettingsForm({ settings }: { settings: AppSettings }) {
             mixes the mixer can take.
           </Text>
         </div>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw={440}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw={620}>
           <NumberField
             label="Extra margin (%)"
             value={margin}
