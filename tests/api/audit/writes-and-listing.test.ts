@@ -202,6 +202,24 @@ describe('every write is recorded', () => {
       id: shop.id,
       body: { day: '2099-06-02', breads: [{ recipeName: 'Agege Bread', loaves: 75 }] },
     });
+    // Today's dispatch: a price and an order for today (closed at yesterday's cut-off, which
+    // the admin may still change), then one of the loaves baked above loaded.
+    const dispatchDay = businessDate(new Date(), 'Africa/Lagos');
+    await admin.post('/api/bread-prices', {
+      recipeName: 'Agege Bread',
+      pricePerLoaf: 450,
+      effectiveFrom: dispatchDay,
+    });
+    await admin.call('PUT', `/api/orders/book/${shop.id}`, {
+      day: dispatchDay,
+      breads: [{ recipeName: 'Agege Bread', loaves: 2 }],
+    });
+    await write('POST', '/api/dispatch/:id', 'sales.dispatch', {
+      id: shop.id,
+      status: 201,
+      recordType: 'distributor',
+      body: { day: dispatchDay, lines: [{ recipeName: 'Agege Bread', loaves: 1 }] },
+    });
     await write('DELETE', '/api/distributors/:id', 'distributors.delete', { id: shop.id });
     const [archived] = await allRows().limit(1);
     expect(archived?.summary).toMatchObject({ result: 'archived' });
