@@ -144,6 +144,20 @@ export function lagosToday() {
   return { year, month, day, monthName: MONTHS[month - 1] as string };
 }
 
+/**
+ * Waits until a control of a date picker's calendar is fully shown: a click
+ * during the calendar's opening transition is ignored by the picker, as it
+ * would be for a person who clicked that fast.
+ */
+async function untilCalendarOpen(control: Locator): Promise<void> {
+  await control.waitFor();
+  await expect
+    .poll(() =>
+      control.evaluate((el) => getComputedStyle(el.closest('[role="dialog"]') ?? el).opacity),
+    )
+    .toBe('1');
+}
+
 /** Clicks a day of this month in the open date picker (a closing one may linger in the page). */
 export async function pickDayOfThisMonth(page: Page, dayOfMonth: number): Promise<void> {
   const { year, monthName } = lagosToday();
@@ -151,13 +165,28 @@ export async function pickDayOfThisMonth(page: Page, dayOfMonth: number): Promis
     .getByRole('button', { name: `${dayOfMonth} ${monthName} ${year}`, exact: true })
     .filter({ visible: true })
     .last();
-  // As a person does, once the calendar has finished opening: a click during its
-  // opening transition is ignored by the picker.
-  await day.waitFor();
-  await expect
-    .poll(() => day.evaluate((el) => getComputedStyle(el.closest('[role="dialog"]') ?? el).opacity))
-    .toBe('1');
+  await untilCalendarOpen(day);
   await day.click();
+}
+
+/**
+ * Opens the date field labelled `label` and picks `day` (YYYY-MM-DD), moving
+ * the calendar on a month at a time as a person does; returns once the
+ * calendar has closed, so no screenshot catches it fading out.
+ */
+export async function pickDay(page: Page, label: string, day: string): Promise<void> {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  await page.getByLabel(label, { exact: true }).click();
+  const next = page.locator('button[data-direction="next"]').filter({ visible: true }).last();
+  await untilCalendarOpen(next);
+  const button = page
+    .getByRole('button', { name: `${date} ${MONTHS[month - 1]} ${year}`, exact: true })
+    .filter({ visible: true })
+    .last();
+  for (let months = 0; months < 24 && !(await button.isVisible()); months += 1) await next.click();
+  await untilCalendarOpen(button);
+  await button.click();
+  await button.waitFor({ state: 'hidden' });
 }
 
 /** POSTs through the page's session and expects success; the created record's JSON. */

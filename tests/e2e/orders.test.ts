@@ -8,6 +8,7 @@ import {
   bakeAgegeBread,
   choose,
   mainNavigation,
+  pickDay,
   postOk,
   signInThroughApi,
   type TestUser,
@@ -20,43 +21,6 @@ const OWNER: TestUser = {
   firstName: 'Tunde',
   lastName: 'Bello',
 };
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** Opens a date field's calendar and picks the day, going to the next month when needed. */
-async function pickDay(page: Page, label: string, day: string) {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  await page.getByLabel(label, { exact: true }).click();
-  const button = page
-    .getByRole('button', { name: `${date} ${MONTHS[month - 1]} ${year}`, exact: true })
-    .filter({ visible: true })
-    .last();
-  if (!(await button.isVisible().catch(() => false))) {
-    await page.locator('button[data-direction="next"]').filter({ visible: true }).last().click();
-  }
-  // Clicked once the calendar has finished opening (a click during the transition is ignored),
-  // and left only once it has faded out, so no picture catches it half gone.
-  await expect
-    .poll(() =>
-      button.evaluate((el) => getComputedStyle(el.closest('[role="dialog"]') ?? el).opacity),
-    )
-    .toBe('1');
-  await button.click();
-  await button.waitFor({ state: 'hidden' });
-}
-
 const bookRow = (page: Page, name: string) =>
   page.getByRole('table', { name: 'Order book' }).getByRole('row').filter({ hasText: name });
 
@@ -79,6 +43,7 @@ describe('Orders: standing orders, the order book, a one-off change and a pause'
   test('a standing order set through the sidebar shows in tomorrow’s book', async () => {
     await page.goto('/');
     await mainNavigation(page).getByRole('link', { name: 'Orders', exact: true }).click();
+    await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
     await page.getByRole('tab', { name: 'Standing orders' }).click();
     for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) {
       await page.getByLabel(`Iya Basira Stores Agege Bread ${day}`).fill('50');
