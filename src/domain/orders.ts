@@ -3,15 +3,13 @@
  * distributor takes of each bread, from its standing order for the weekday,
  * its pauses and that day's changes, and until when the day may be changed.
  */
+import { addDays } from './bakery-months';
 import { zonedMidnight, zonedParts } from './time';
 
 export const DEFAULT_ORDER_CUTOFF = '18:00';
 
-/** "2026-11-24" moved by whole days (calendar arithmetic: no zone involved). */
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
+/** Calendar arithmetic on bakery days, shared with the roll-ups' month split. */
+export { addDays } from './bakery-months';
 
 /** ISO weekday of a calendar date: 1 Monday … 7 Sunday. */
 export function weekdayOf(day: string): number {

@@ -14,6 +14,7 @@ import { businessDate } from '../../../domain/time';
 import type { Database, Transaction } from '../../db/connection';
 import { distributors, orderChanges, orderPauses, recipes, standingOrders } from '../../db/schema';
 import { readOrderCutoff } from '../admin/settings';
+import { offeredBreads } from '../recipes/service';
 
 export interface OrdersContext {
   db: Database;
@@ -22,16 +23,6 @@ export interface OrdersContext {
 }
 
 export const todayOf = (ctx: OrdersContext) => businessDate(new Date(ctx.now()), ctx.timeZone);
-
-/** The breads offered: names of the recipes not deleted, once each, by name. */
-export async function offeredBreads(db: Database | Transaction): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ name: recipes.name })
-    .from(recipes)
-    .where(isNull(recipes.deletedAt))
-    .orderBy(asc(recipes.name));
-  return rows.map((row) => row.name);
-}
 
 /** The lines of a day's book: every active distributor's, or the one named. */
 export async function bookLines(

@@ -16,6 +16,7 @@ import {
 import type { Database, Transaction } from '../../db/connection';
 import { breadPrices, distributors, recipes, users } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
+import { offeredBreads } from '../recipes/service';
 
 type Reader = Database | Transaction;
 
@@ -52,16 +53,6 @@ const asPriceRow = (row: Row): PriceRow => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** The breads offered: the recipes not deleted, by name. */
-async function breadNames(db: Reader): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ name: recipes.name })
-    .from(recipes)
-    .where(isNull(recipes.deletedAt))
-    .orderBy(asc(recipes.name));
-  return rows.map((row) => row.name);
-}
-
 function pricesOfBread(
   recipeName: string,
   rows: Row[],
@@ -95,7 +86,7 @@ function pricesOfBread(
 
 /** Every bread offered with its prices in force on `date` and what is scheduled after it. */
 export async function priceList(db: Database, date: string): Promise<PriceList> {
-  const names = await breadNames(db);
+  const names = await offeredBreads(db);
   const rows = names.length ? await priceRows(db, inArray(breadPrices.recipeName, names)) : [];
   const active = await db
     .select({ id: distributors.id, name: distributors.name })

@@ -271,3 +271,13 @@ export async function restoreRecipe(db: Database, id: string): Promise<Recipe> {
   });
   return getRecipe(db, id);
 }
+
+/** The breads offered: names of the recipes not deleted, once each, by name. */
+export async function offeredBreads(db: Database | Transaction): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ name: recipes.name })
+    .from(recipes)
+    .where(isNull(recipes.deletedAt))
+    .orderBy(asc(recipes.name));
+  return rows.map((row) => row.name);
+}
