@@ -209,20 +209,26 @@ export async function createPayment(
   db: Database,
   input: PaymentInput,
 ): Promise<DistributorPayment> {
-  return db.transaction(async (tx) => {
-    await requireDistributor(tx, input.distributorId);
-    const [row] = await tx
-      .insert(distributorPayments)
-      .values({
-        distributorId: input.distributorId,
-        amount: input.amount,
-        paymentMethod: input.paymentMethod ?? 'cash',
-        description: input.description ?? null,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    return toPayment(row);
-  });
+  return db.transaction((tx) => insertPayment(tx, input));
+}
+
+/** Record Payment inside a caller's transaction: the route and settlement share it. */
+export async function insertPayment(
+  tx: Transaction,
+  input: PaymentInput,
+): Promise<DistributorPayment> {
+  await requireDistributor(tx, input.distributorId);
+  const [row] = await tx
+    .insert(distributorPayments)
+    .values({
+      distributorId: input.distributorId,
+      amount: input.amount,
+      paymentMethod: input.paymentMethod ?? 'cash',
+      description: input.description ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return toPayment(row);
 }
 
 export async function listPayments(
@@ -261,47 +267,50 @@ const toReturn = (row: ReturnRow): BreadReturn => ({
  * distributor with no such row bought none of that bread.
  */
 export async function createReturn(db: Database, input: BreadReturnInput): Promise<BreadReturn> {
-  return db.transaction(async (tx) => {
-    const distributor = await requireDistributor(tx, input.distributorId);
-    const totals = rollupDistributorBreads;
-    const [bought] = await tx
-      .select({
-        taken: totals.loavesTaken,
-        returned: totals.loavesReturned,
-        maxPrice: totals.highestPrice,
-      })
-      .from(totals)
-      .where(
-        and(eq(totals.distributorId, input.distributorId), eq(totals.recipeName, input.recipeName)),
-      )
-      .for('update');
-    const returnable = (bought?.taken ?? 0) - (bought?.returned ?? 0);
-    if (input.loavesReturned > returnable) {
-      const message =
-        returnable <= 0
-          ? `${distributor.name} has no loaves of ${input.recipeName} to return`
-          : `${distributor.name} can return at most ${countOf(returnable, 'loaf')} of ${input.recipeName}`;
-      throw new AppError('LOAVES_NOT_RETURNABLE', message, [{ path: 'loavesReturned', message }]);
-    }
-    const maxPrice = Number(bought?.maxPrice ?? 0);
-    if (toKobo(input.pricePerLoaf) > toKobo(maxPrice)) {
-      const message = returnPriceTooHigh(maxPrice, input.recipeName);
-      throw badRequest(message, [{ path: 'pricePerLoaf', message }]);
-    }
-    const [row] = await tx
-      .insert(breadReturns)
-      .values({
-        distributorId: input.distributorId,
-        recipeName: input.recipeName,
-        loavesReturned: input.loavesReturned,
-        pricePerLoaf: input.pricePerLoaf,
-        reason: input.reason ?? 'spoiled',
-        notes: input.notes ?? null,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    return toReturn(row);
-  });
+  return db.transaction((tx) => insertReturn(tx, input));
+}
+
+/** Record Return inside a caller's transaction: the route and settlement share it. */
+export async function insertReturn(tx: Transaction, input: BreadReturnInput): Promise<BreadReturn> {
+  const distributor = await requireDistributor(tx, input.distributorId);
+  const totals = rollupDistributorBreads;
+  const [bought] = await tx
+    .select({
+      taken: totals.loavesTaken,
+      returned: totals.loavesReturned,
+      maxPrice: totals.highestPrice,
+    })
+    .from(totals)
+    .where(
+      and(eq(totals.distributorId, input.distributorId), eq(totals.recipeName, input.recipeName)),
+    )
+    .for('update');
+  const returnable = (bought?.taken ?? 0) - (bought?.returned ?? 0);
+  if (input.loavesReturned > returnable) {
+    const message =
+      returnable <= 0
+        ? `${distributor.name} has no loaves of ${input.recipeName} to return`
+        : `${distributor.name} can return at most ${countOf(returnable, 'loaf')} of ${input.recipeName}`;
+    throw new AppError('LOAVES_NOT_RETURNABLE', message, [{ path: 'loavesReturned', message }]);
+  }
+  const maxPrice = Number(bought?.maxPrice ?? 0);
+  if (toKobo(input.pricePerLoaf) > toKobo(maxPrice)) {
+    const message = returnPriceTooHigh(maxPrice, input.recipeName);
+    throw badRequest(message, [{ path: 'pricePerLoaf', message }]);
+  }
+  const [row] = await tx
+    .insert(breadReturns)
+    .values({
+      distributorId: input.distributorId,
+      recipeName: input.recipeName,
+      loavesReturned: input.loavesReturned,
+      pricePerLoaf: input.pricePerLoaf,
+      reason: input.reason ?? 'spoiled',
+      notes: input.notes ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return toReturn(row);
 }
 
 export async function listReturns(
