@@ -9,7 +9,9 @@ export type Access =
   | { kind: 'admin' }
   | { kind: 'module'; module: ModuleKey; right: Right }
   /** Look-ups another module's form needs: any one of these rights will do. */
-  | { kind: 'any-of'; rules: AccessRule[] };
+  | { kind: 'any-of'; rules: AccessRule[] }
+  /** A write that records in several modules at once: every one of these rights is needed. */
+  | { kind: 'all-of'; rules: { module: ModuleKey; right: Right }[] };
 
 export interface AccessRule {
   module: ModuleKey;
@@ -43,6 +45,9 @@ export function visibleFields(
 
 /** A write to a module answers in full only to a caller who may read that module. */
 export function readsWrittenModule(access: Access, subject: AccessSubject): boolean {
+  if (access.kind === 'all-of') {
+    return access.rules.every((rule) => hasRight(subject, rule.module, 'read'));
+  }
   return access.kind !== 'module' || hasRight(subject, access.module, 'read');
 }
 
@@ -57,6 +62,8 @@ export function isAllowed(access: Access, subject: AccessSubject): boolean {
       return hasRight(subject, access.module, access.right);
     case 'any-of':
       return access.rules.some((rule) => hasRight(subject, rule.module, rule.right));
+    case 'all-of':
+      return access.rules.every((rule) => hasRight(subject, rule.module, rule.right));
   }
 }
 
@@ -91,6 +98,8 @@ export function describeAccess(access: Access): string {
             `${rule.right} on ${rule.module}${rule.fields ? ` (only ${rule.fields.join(', ')})` : ''}`,
         )
         .join(' or ');
+    case 'all-of':
+      return access.rules.map((rule) => `${rule.right} on ${rule.module}`).join(' and ');
   }
 }
 

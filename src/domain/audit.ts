@@ -77,6 +77,7 @@ export const AUDIT_ACTION_LABELS = {
   'sales.day_order': 'Changed a day’s order',
   'sales.price': 'Set a bread price',
   'sales.dispatch': 'Dispatched a distributor’s loaves',
+  'sales.settle': 'Settled a distributor’s day',
   'distributors.create': 'Added a distributor',
   'distributors.update': 'Changed a distributor',
   'distributors.delete': 'Deleted or archived a distributor',

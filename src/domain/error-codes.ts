@@ -100,6 +100,15 @@ export const ERROR_CODES = {
     status: 409,
     meaning: "The distributor's dispatch of that day has been made already",
   },
+  SETTLEMENT_NOT_TODAY: { status: 400, meaning: "Only today's dispatch can be settled" },
+  SETTLEMENT_NOT_DISPATCHED: {
+    status: 409,
+    meaning: 'The distributor was not dispatched that day, so there is nothing to settle',
+  },
+  SETTLEMENT_ALREADY_MADE: {
+    status: 409,
+    meaning: "The distributor's settlement of that day has been made already",
+  },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

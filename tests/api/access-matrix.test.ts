@@ -24,7 +24,8 @@ function allowed(access: Access, persona: Persona): boolean {
     case 'admin':
       return persona === 'admin';
     case 'module':
-    case 'any-of': {
+    case 'any-of':
+    case 'all-of': {
       const rights = access.kind === 'module' ? [access.right] : access.rules.map((r) => r.right);
       const held: Record<Persona, string[]> = {
         signedOut: [],
@@ -36,7 +37,8 @@ function allowed(access: Access, persona: Persona): boolean {
         readWriteDelete: ['read', 'write', 'delete'],
         admin: ['read', 'write', 'delete'],
       };
-      return rights.some((right) => held[persona].includes(right));
+      const holds = (right: string) => held[persona].includes(right);
+      return access.kind === 'all-of' ? rights.every(holds) : rights.some(holds);
     }
   }
 }
