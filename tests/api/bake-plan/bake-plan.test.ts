@@ -7,7 +7,7 @@ import type { PurchaseOrder } from '../../../src/domain/contracts/purchase-order
 import type { Recipe } from '../../../src/domain/contracts/recipes';
 import type { ApiClient } from '../../support/api-client';
 import { testClock } from '../../support/clock';
-import { bakeryFixtures, created, lagos } from '../../support/fixtures';
+import { bakeryFixtures, lagos } from '../../support/fixtures';
 import { createRole, firstAdmin, userWithRole } from '../../support/personas';
 import { createTestApp, type TestApp } from '../../support/test-app';
 
