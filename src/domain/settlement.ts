@@ -23,7 +23,7 @@ export const settlementSchema = z.strictObject({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }).default('cash'),
   notes: optionalNotes,
 });
-export type SettlementInput = z.input<typeof settlementSchema>;
+export type SettlementInput = z.infer<typeof settlementSchema>;
 
 export const settlementQuerySchema = z.strictObject({ day: day('Day').optional() });
 

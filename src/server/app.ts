@@ -40,6 +40,7 @@ import { purchaseOrderRoutes } from './modules/purchase-orders/routes';
 import { recipeRoutes } from './modules/recipes/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { salesRoutes } from './modules/sales/routes';
+import { settlementRoutes } from './modules/settlement/routes';
 import { registerOpenApi } from './openapi';
 import { ReadCache } from './read-cache';
 import { installSecurityHeaders } from './security-headers';
@@ -233,6 +234,7 @@ export async function buildApp({
   distributorRoutes(app, { db, timeZone: config.timeZone });
   orderRoutes(app, { db, timeZone: config.timeZone, now });
   dispatchRoutes(app, { db, timeZone: config.timeZone, now });
+  settlementRoutes(app, { db, timeZone: config.timeZone, now });
   accountingRoutes(app, { db, timeZone: config.timeZone, cache });
   reportRoutes(app, { db, timeZone: config.timeZone, cache });
   dashboardRoutes(app, { db, timeZone: config.timeZone, cache });

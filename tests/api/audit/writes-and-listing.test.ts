@@ -220,6 +220,16 @@ describe('every write is recorded', () => {
       recordType: 'distributor',
       body: { day: dispatchDay, lines: [{ recipeName: 'Agege Bread', loaves: 1 }] },
     });
+    await write('POST', '/api/settlements/:id', 'sales.settle', {
+      id: shop.id,
+      status: 201,
+      recordType: 'distributor',
+      body: {
+        day: dispatchDay,
+        returns: [{ recipeName: 'Agege Bread', loaves: 1, reason: 'spoiled' }],
+        collected: 0,
+      },
+    });
     await write('DELETE', '/api/distributors/:id', 'distributors.delete', { id: shop.id });
     const [archived] = await allRows().limit(1);
     expect(archived?.summary).toMatchObject({ result: 'archived' });

@@ -32,6 +32,7 @@ import { purchaseOrderSchema } from '../../../src/domain/purchase-order-schemas'
 import { recipeSchema, recipeUpdateSchema } from '../../../src/domain/recipe-schemas';
 import { saleSchema } from '../../../src/domain/sales-schemas';
 import { appSettingsSchema } from '../../../src/domain/settings-schemas';
+import { settlementSchema } from '../../../src/domain/settlement';
 import { FUTURE_DAY, type Seed } from './seed';
 
 export interface RouteFuzz {
@@ -380,6 +381,16 @@ export const WRITE_ROUTES: Record<string, RouteFuzz> = {
       fc.record({
         day: text(FUTURE_DAY),
         lines: fc.constant([{ recipeName: s.recipeName, loaves: 100_000 }]),
+      }),
+  },
+  'POST /api/settlements/:id': {
+    body: settlementSchema,
+    id: (s) => s.distributorId,
+    valid: (s) =>
+      fc.record({
+        day: text(FUTURE_DAY),
+        returns: fc.constant([{ recipeName: s.recipeName, loaves: 100_000, reason: 'spoiled' }]),
+        collected: fc.constant(0),
       }),
   },
   'POST /api/bake-plan/batches': {

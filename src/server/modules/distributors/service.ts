@@ -270,8 +270,15 @@ export async function createReturn(db: Database, input: BreadReturnInput): Promi
   return db.transaction((tx) => insertReturn(tx, input));
 }
 
-/** Record Return inside a caller's transaction: the route and settlement share it. */
-export async function insertReturn(tx: Transaction, input: BreadReturnInput): Promise<BreadReturn> {
+/**
+ * Record Return inside a caller's transaction: the route and settlement share
+ * it; `field` names the loaves' field in the caller's form.
+ */
+export async function insertReturn(
+  tx: Transaction,
+  input: BreadReturnInput,
+  field = 'loavesReturned',
+): Promise<BreadReturn> {
   const distributor = await requireDistributor(tx, input.distributorId);
   const totals = rollupDistributorBreads;
   const [bought] = await tx
@@ -291,7 +298,7 @@ export async function insertReturn(tx: Transaction, input: BreadReturnInput): Pr
       returnable <= 0
         ? `${distributor.name} has no loaves of ${input.recipeName} to return`
         : `${distributor.name} can return at most ${countOf(returnable, 'loaf')} of ${input.recipeName}`;
-    throw new AppError('LOAVES_NOT_RETURNABLE', message, [{ path: 'loavesReturned', message }]);
+    throw new AppError('LOAVES_NOT_RETURNABLE', message, [{ path: field, message }]);
   }
   const maxPrice = Number(bought?.maxPrice ?? 0);
   if (toKobo(input.pricePerLoaf) > toKobo(maxPrice)) {
