@@ -141,9 +141,9 @@ describe('the bread ledger', () => {
       ['Sliced', 245, 0],
     ]);
 
-    await db.execute(sql`truncate table sales_transactions`);
+    await db.execute(sql`truncate table sales_transactions cascade`);
     await check();
-    await db.execute(sql`truncate table sales_transactions, production_batches`);
+    await db.execute(sql`truncate table sales_transactions, production_batches cascade`);
     expect(await ledger(db)).toEqual([]);
   });
 

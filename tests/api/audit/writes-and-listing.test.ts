@@ -87,7 +87,7 @@ describe('every write is recorded', () => {
     const flourId = flour.id as string;
     await write('PATCH', '/api/inventory/:id', 'inventory.update', {
       id: flourId,
-      body: { minStock: 20 },
+      body: { minStock: 20, supplier: 'Golden Penny Mills' },
     });
     const salt = await write('POST', '/api/inventory', 'inventory.create', {
       body: { name: 'Salt', category: 'ingredients', unit: 'kg', unitCost: 100 },
@@ -127,7 +127,7 @@ describe('every write is recorded', () => {
     });
     await write('PATCH', '/api/recipes/:id', 'recipes.update', {
       id: recipe.id,
-      body: { description: 'Soft and sweet' },
+      body: { description: 'Soft and sweet', loavesPerKg: 2.5 },
     });
     await write('DELETE', '/api/recipes/:id', 'recipes.delete', { id: recipe.id });
     await write('POST', '/api/recipes/:id/restore', 'recipes.restore', { id: recipe.id });
@@ -201,6 +201,16 @@ describe('every write is recorded', () => {
     await write('PUT', '/api/orders/book/:id', 'sales.day_order', {
       id: shop.id,
       body: { day: '2099-06-02', breads: [{ recipeName: 'Agege Bread', loaves: 75 }] },
+    });
+    // The bake plan of that far day: the order of the flour it lacks (a thousand loaves
+    // more than ordered need 430 kg), then its batches.
+    await write('POST', '/api/bake-plan/purchase-orders', 'purchase_orders.create', {
+      recordType: 'purchase_order',
+      body: { day: '2099-06-02', adjustments: { 'Agege Bread': 1000 } },
+    });
+    await write('POST', '/api/bake-plan/batches', 'production.create', {
+      recordType: 'production_batch',
+      body: { day: '2099-06-02' },
     });
     // Today's dispatch: a price and an order for today (closed at yesterday's cut-off, which
     // the admin may still change), then one of the loaves baked above loaded.

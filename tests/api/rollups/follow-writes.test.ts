@@ -92,10 +92,10 @@ describe('the roll-ups follow every write', () => {
       reason: 'damaged',
       createdAt: EARLY,
     });
-    await db.execute(sql`truncate table sales_transactions`);
+    await db.execute(sql`truncate table sales_transactions cascade`);
     await noDrift();
     expect((await byDay()).map((row) => [row.salesCount, row.returnsCount])).toEqual([[0, 1]]);
-    await db.execute(sql`truncate table bread_returns`);
+    await db.execute(sql`truncate table bread_returns cascade`);
     expect(await byDay()).toEqual([]);
     await noDrift();
   });
@@ -140,7 +140,7 @@ describe('the roll-ups follow every write', () => {
       .where(eq(salesTransactions.id, cheap?.id ?? ''));
     expect(await totals()).toEqual([{ taken: 4, highest: 450, returned: 3 }]);
     await noDrift();
-    await db.execute(sql`truncate table sales_transactions`);
+    await db.execute(sql`truncate table sales_transactions cascade`);
     expect(await totals()).toEqual([{ taken: 0, highest: null, returned: 3 }]);
     await db.delete(breadReturns);
     expect(await totals()).toEqual([]);
@@ -172,7 +172,7 @@ describe('the roll-ups follow every write', () => {
     expect(
       (await db.select().from(rollupDistributorPaymentDays)).map((row) => row.payments).sort(),
     ).toEqual([0.3, 50]);
-    await db.execute(sql`truncate table distributor_payments`);
+    await db.execute(sql`truncate table distributor_payments cascade`);
     expect(await db.select().from(rollupDistributorPaymentDays)).toEqual([]);
     await noDrift();
   });
@@ -278,7 +278,7 @@ describe('the roll-ups follow every write', () => {
     await db.delete(purchaseOrders).where(eq(purchaseOrders.orderNumber, 'PO-R1'));
     await noDrift();
     expect(await byStatus()).toEqual([['pending', 2]]);
-    await db.execute(sql`truncate table purchase_orders`);
+    await db.execute(sql`truncate table purchase_orders cascade`);
     expect(await db.select().from(rollupOrderDays)).toEqual([]);
     expect(await db.select().from(rollupOrderStatuses)).toEqual([]);
   });

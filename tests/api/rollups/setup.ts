@@ -40,6 +40,6 @@ export const EARLY = new Date('2026-01-31T23:30:00Z');
 
 export async function emptyRecords() {
   await db.execute(
-    sql`truncate table sales_transactions, bread_returns, distributor_payments, production_batches, purchase_orders`,
+    sql`truncate table sales_transactions, bread_returns, distributor_payments, production_batches, purchase_orders cascade`,
   );
 }
