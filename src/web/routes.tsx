@@ -97,6 +97,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     ...lazyPage(() => import('./pages/dispatch/DispatchPage')),
   },
   {
+    path: '/settlement',
+    title: 'Settlement',
+    subtitle: "Each distributor's end of day: returns, money collected and the summary",
+    module: 'sales',
+    ...lazyPage(() => import('./pages/settlement/SettlementPage')),
+  },
+  {
     path: '/distributors',
     title: 'Distributor Management',
     subtitle: 'Manage distributors and track their account balances',

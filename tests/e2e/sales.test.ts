@@ -291,6 +291,7 @@ describe('sales, distributors and statements', () => {
       'Prices',
       'Orders',
       'Dispatch',
+      'Settlement',
       'Reports',
     ]);
     await sales.click();

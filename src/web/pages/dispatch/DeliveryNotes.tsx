@@ -3,15 +3,7 @@ import type { DeliveryNote } from '../../../domain/contracts/dispatch';
 import { formatNaira } from '../../../domain/money';
 import { formatDate } from '../../components/format';
 import { Letterhead } from '../../components/Letterhead';
-
-function SignatureLine({ label }: { label: string }) {
-  return (
-    <Box style={{ flex: 1 }}>
-      <Box style={{ borderBottom: '1px solid black', height: 40 }} />
-      <Text fz="sm">{label}</Text>
-    </Box>
-  );
-}
+import { SignatureLine } from '../../components/SignatureLine';
 
 /**
  * The day's delivery notes as printed, one per page: a note not yet

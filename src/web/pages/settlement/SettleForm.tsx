@@ -1,0 +1,200 @@
+import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { SettlementSheet } from '../../../domain/contracts/settlement';
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  RETURN_REASON_LABELS,
+  RETURN_REASONS,
+  type ReturnReason,
+} from '../../../domain/distributor-schemas';
+import { formatNaira } from '../../../domain/money';
+import { priceReturns, settlementFigures } from '../../../domain/settlement';
+import { ApiError, errorText } from '../../api/http';
+import { notifyError, notifySuccess } from '../../api/notify';
+import { NumberField, typedNumber } from '../../components/NumberField';
+import { useSettle } from './queries';
+
+interface ReturnRow {
+  key: number;
+  recipeName: string | null;
+  loaves: number;
+  reason: ReturnReason;
+}
+
+const reasonOptions = RETURN_REASONS.map((value) => ({
+  value,
+  label: RETURN_REASON_LABELS[value],
+}));
+const methodOptions = PAYMENT_METHODS.map((value) => ({
+  value,
+  label: PAYMENT_METHOD_LABELS[value],
+}));
+
+/**
+ * The returns (per bread and reason, at the day's dispatch price) and the money
+ * collected; the figures as they will be recorded show before Settle.
+ */
+export function SettleForm({ day, sheet }: { day: string; sheet: SettlementSheet }) {
+  const [rows, setRows] = useState<ReturnRow[]>([]);
+  const [collected, setCollected] = useState(0);
+  const [method, setMethod] = useState<PaymentMethod>('cash');
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const settle = useSettle();
+  const filled = rows.filter((row) => row.recipeName !== null && row.loaves > 0);
+  const returns = filled.map((row) => ({
+    recipeName: row.recipeName ?? '',
+    loaves: row.loaves,
+    reason: row.reason,
+  }));
+  const preview = settlementFigures(
+    sheet.loaded,
+    priceReturns(sheet.loaded, returns).returns,
+    collected,
+  );
+  const change = (key: number, patch: Partial<ReturnRow>) =>
+    setRows((old) => old.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  const submit = () => {
+    setErrors({});
+    // The promise, not mutate's callbacks: the answer settles the sheet, which
+    // replaces this form before mutate's own callbacks would run.
+    settle
+      .mutateAsync({
+        id: sheet.distributorId,
+        input: { day, returns, collected, paymentMethod: method, notes: notes || null },
+      })
+      .then(
+        (made) =>
+          notifySuccess(
+            'Settled',
+            `${sheet.name}: balance after ${formatNaira(made.settlement?.balanceAfter ?? 0)}`,
+          ),
+        (error: unknown) => {
+          if (error instanceof ApiError) {
+            setErrors(
+              Object.fromEntries(
+                error.fieldErrors.map((field) => {
+                  const [head, index] = field.path.split('.');
+                  const key = head === 'returns' ? filled[Number(index)]?.key : undefined;
+                  return [key === undefined ? (head ?? '') : `row${key}`, field.message];
+                }),
+              ),
+            );
+          }
+          notifyError('Error', errorText(error, 'Failed to settle'));
+        },
+      );
+  };
+  return (
+    <Stack gap="sm">
+      <Text fw={600}>Returns</Text>
+      {rows.length === 0 ? (
+        <Text c="dimmed" fz="sm">
+          No returns.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={460}>
+          <Table aria-label={`Returns for ${sheet.name}`}>
+            <Table.Tbody>
+              {rows.map((row, index) => (
+                <Table.Tr key={row.key}>
+                  <Table.Td>
+                    <Select
+                      aria-label={`Return ${index + 1} bread`}
+                      placeholder="Bread"
+                      data={sheet.loaded.map((line) => line.recipeName)}
+                      value={row.recipeName}
+                      onChange={(value) => change(row.key, { recipeName: value })}
+                      allowDeselect={false}
+                    />
+                  </Table.Td>
+                  <Table.Td w={110}>
+                    <NumberField
+                      aria-label={`Return ${index + 1} loaves`}
+                      value={row.loaves}
+                      min={1}
+                      error={errors[`row${row.key}`]}
+                      onChange={(value) => change(row.key, { loaves: typedNumber(value) })}
+                    />
+                  </Table.Td>
+                  <Table.Td w={160}>
+                    <Select
+                      aria-label={`Return ${index + 1} reason`}
+                      data={reasonOptions}
+                      value={row.reason}
+                      onChange={(value) => change(row.key, { reason: value as ReturnReason })}
+                      allowDeselect={false}
+                    />
+                  </Table.Td>
+                  <Table.Td w={40}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove return ${index + 1}`}
+                      onClick={() => setRows((old) => old.filter((r) => r.key !== row.key))}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Group>
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() =>
+            setRows((old) => [
+              ...old,
+              { key: Date.now(), recipeName: null, loaves: 1, reason: 'spoiled' },
+            ])
+          }
+        >
+          Add return
+        </Button>
+      </Group>
+      <Group align="flex-start" grow>
+        <NumberField
+          label="Collected (₦)"
+          min={0}
+          thousandSeparator=","
+          value={collected}
+          error={errors.collected}
+          onChange={(value) => setCollected(typedNumber(value))}
+        />
+        <Select
+          label="Method"
+          data={methodOptions}
+          value={method}
+          onChange={(value) => value && setMethod(value as PaymentMethod)}
+          allowDeselect={false}
+        />
+      </Group>
+      <TextInput
+        label="Notes (Optional)"
+        value={notes}
+        onChange={(event) => setNotes(event.currentTarget.value)}
+      />
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={0}>
+          <Text fz="sm">
+            Returned {preview.loavesReturned} loaves ({formatNaira(preview.valueReturned)}) · net
+            sold {preview.netSold}
+          </Text>
+          <Text fz="sm" fw={600}>
+            Net value {formatNaira(preview.netValue)}
+          </Text>
+        </Stack>
+        <Button color="orange" onClick={submit} loading={settle.isPending}>
+          Settle
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,134 @@
+import { Alert, Box, Button, Card, Select, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { SettlementSheet } from '../../../domain/contracts/settlement';
+import { formatNaira, sumNaira } from '../../../domain/money';
+import { useRights } from '../../auth/use-rights';
+import { DateField } from '../../components/DateField';
+import { DATE_INPUT_FORMAT } from '../../components/format';
+import { LoadingLine } from '../../components/LoadingLine';
+import { PageHeader } from '../../components/PageHeader';
+import { useSettlementDay } from './queries';
+import { SettleForm } from './SettleForm';
+import { SettlementSummary } from './SettlementSummary';
+
+function Loaded({ sheet }: { sheet: SettlementSheet }) {
+  const total = sheet.loaded.reduce((sum, line) => sum + line.loaded, 0);
+  return (
+    <Table.ScrollContainer minWidth={400}>
+      <Table striped withTableBorder aria-label={`Loaded for ${sheet.name}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Bread loaded</Table.Th>
+            <Table.Th ta="right">Loaves</Table.Th>
+            <Table.Th ta="right">Price</Table.Th>
+            <Table.Th ta="right">Value</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sheet.loaded.map((line) => (
+            <Table.Tr key={line.recipeName}>
+              <Table.Td>{line.recipeName}</Table.Td>
+              <Table.Td ta="right">{line.loaded}</Table.Td>
+              <Table.Td ta="right">{formatNaira(line.pricePerLoaf)}</Table.Td>
+              <Table.Td ta="right">{formatNaira(line.value)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th>Total</Table.Th>
+            <Table.Th ta="right">{total}</Table.Th>
+            <Table.Th />
+            <Table.Th ta="right">
+              {formatNaira(sumNaira(sheet.loaded.map((line) => line.value)))}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Settlement (docs/screens/settlement.md): a dispatched distributor's day settled, then its summary. */
+export default function SettlementPage() {
+  const [day, setDay] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const sales = useRights('sales');
+  const distributors = useRights('distributors');
+  const answer = useSettlementDay(day);
+  if (answer.isPending) return <LoadingLine label="Loading the settlements..." />;
+  if (answer.isError) {
+    return <Text c="red">Failed to load the settlements: {answer.error.message}</Text>;
+  }
+  const data = answer.data;
+  const sheet = data.sheets.find((one) => one.distributorId === chosen) ?? null;
+  const canSettle = sales.canWrite && distributors.canWrite && data.isToday;
+  return (
+    <Stack gap="md">
+      <Box data-print="hide">
+        <PageHeader
+          title="Settlement"
+          subtitle="Each distributor's end of day: returns, money collected and the summary"
+          actions={
+            <Button variant="default" disabled={!sheet?.settlement} onClick={() => window.print()}>
+              Print summary
+            </Button>
+          }
+        />
+      </Box>
+      <Stack gap="md" data-print="hide">
+        <DateField
+          label="Day"
+          valueFormat={DATE_INPUT_FORMAT}
+          value={data.day}
+          onChange={(date) => date && setDay(date)}
+          w={190}
+        />
+        {data.isToday ? null : (
+          <Alert color="gray" title="Not today">
+            Only today's dispatch can be settled: this day's settlements are shown as made.
+          </Alert>
+        )}
+        {data.sheets.length === 0 ? (
+          <Text c="dimmed">No distributor was dispatched on this day.</Text>
+        ) : (
+          <Select
+            label="Distributor"
+            placeholder="Choose a dispatched distributor"
+            data={data.sheets.map((one) => ({
+              value: one.distributorId,
+              label: one.settlement ? `${one.name} (settled)` : one.name,
+            }))}
+            value={sheet?.distributorId ?? null}
+            onChange={setChosen}
+            maw={360}
+          />
+        )}
+      </Stack>
+      {sheet ? (
+        <Card withBorder padding="md" aria-label={`Settlement of ${sheet.name}`}>
+          <Stack gap="md">
+            <Box data-print="hide">
+              <Loaded sheet={sheet} />
+            </Box>
+            {sheet.settlement ? (
+              <SettlementSummary sheet={sheet} settlement={sheet.settlement} />
+            ) : canSettle ? (
+              <Box data-print="hide">
+                <SettleForm
+                  key={`${sheet.distributorId}-${data.day}`}
+                  day={data.day}
+                  sheet={sheet}
+                />
+              </Box>
+            ) : (
+              <Text c="dimmed" data-print="hide">
+                Not settled.
+              </Text>
+            )}
+          </Stack>
+        </Card>
+      ) : null}
+    </Stack>
+  );
+}

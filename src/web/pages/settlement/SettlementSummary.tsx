@@ -1,0 +1,91 @@
+import { Box, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import type { SettlementSheet } from '../../../domain/contracts/settlement';
+import { PAYMENT_METHOD_LABELS, RETURN_REASON_LABELS } from '../../../domain/distributor-schemas';
+import { formatNaira } from '../../../domain/money';
+import { formatDate } from '../../components/format';
+import { Letterhead } from '../../components/Letterhead';
+import { SignatureLine } from '../../components/SignatureLine';
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text fz="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} aria-label={label}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** A settled day as the screen shows it and as it prints: figures, returns and signature lines. */
+export function SettlementSummary({
+  sheet,
+  settlement,
+}: {
+  sheet: SettlementSheet;
+  settlement: NonNullable<SettlementSheet['settlement']>;
+}) {
+  const collected =
+    settlement.paymentMethod === null
+      ? formatNaira(0)
+      : `${formatNaira(settlement.collected)} (${PAYMENT_METHOD_LABELS[settlement.paymentMethod]})`;
+  return (
+    <Box data-print="show" data-testid="settlement-summary">
+      <Letterhead />
+      <Text fw={700} fz={20}>
+        Settlement: {formatDate(settlement.day)}
+      </Text>
+      <Text fw={600}>{sheet.name}</Text>
+      <Text fz="sm">{sheet.address}</Text>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} mt="md" spacing="md">
+        <Figure label="Loaded" value={`${settlement.loavesLoaded} loaves`} />
+        <Figure label="Value loaded" value={formatNaira(settlement.valueLoaded)} />
+        <Figure label="Returned" value={`${settlement.loavesReturned} loaves`} />
+        <Figure label="Value returned" value={formatNaira(settlement.valueReturned)} />
+        <Figure label="Net sold" value={`${settlement.netSold} loaves`} />
+        <Figure label="Net value" value={formatNaira(settlement.netValue)} />
+        <Figure label="Collected" value={collected} />
+        <Figure label="Balance after" value={formatNaira(settlement.balanceAfter)} />
+      </SimpleGrid>
+      {settlement.returns.length > 0 ? (
+        <Table.ScrollContainer minWidth={420} mt="md">
+          <Table withTableBorder aria-label={`Returns of ${sheet.name}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Bread returned</Table.Th>
+                <Table.Th>Reason</Table.Th>
+                <Table.Th ta="right">Loaves</Table.Th>
+                <Table.Th ta="right">Price</Table.Th>
+                <Table.Th ta="right">Value</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {settlement.returns.map((line) => (
+                <Table.Tr key={`${line.recipeName}-${line.reason}-${line.loaves}`}>
+                  <Table.Td>{line.recipeName}</Table.Td>
+                  <Table.Td>{RETURN_REASON_LABELS[line.reason]}</Table.Td>
+                  <Table.Td ta="right">{line.loaves}</Table.Td>
+                  <Table.Td ta="right">{formatNaira(line.pricePerLoaf)}</Table.Td>
+                  <Table.Td ta="right">{formatNaira(line.value)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+      {settlement.notes ? (
+        <Text fz="sm" mt="sm">
+          Notes: {settlement.notes}
+        </Text>
+      ) : null}
+      <Box data-print="only">
+        <Group mt={48} gap={48}>
+          <SignatureLine label="Settled by (bakery)" />
+          <SignatureLine label="Distributor" />
+        </Group>
+      </Box>
+    </Box>
+  );
+}

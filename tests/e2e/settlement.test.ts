@@ -1,0 +1,138 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { newPage, screenshot } from '../support/browser';
+import { lagosDate } from '../support/fixtures';
+import { setUpSignedInPage } from '../support/signed-in-page';
+import {
+  bakeAgegeBread,
+  choose,
+  expectToast,
+  mainNavigation,
+  postOk,
+  signInThroughApi,
+  type TestUser,
+  waitForPageTitle,
+} from './helpers';
+
+const OWNER: TestUser = {
+  username: 'settle_admin',
+  email: 'settle@bakery.ng',
+  password: 'cash-at-dusk-2026',
+  firstName: 'Tola',
+  lastName: 'Bello',
+};
+const SHOP = 'Adunni Stores';
+
+const figure = (page: Page, label: string) =>
+  page.getByTestId('settlement-summary').getByLabel(label, { exact: true });
+
+describe('Settlement: a dispatched distributor settled with a return and a payment', () => {
+  const signedIn = setUpSignedInPage(OWNER);
+  let page: Page;
+  const today = lagosDate(new Date());
+
+  beforeAll(async () => {
+    page = signedIn.page;
+    await bakeAgegeBread(page, { flourKg: 1, loaves: 10 });
+    await postOk(page, '/api/bread-prices', {
+      recipeName: 'Agege Bread',
+      pricePerLoaf: 512.5,
+      effectiveFrom: today,
+    });
+    const shop = await postOk(page, '/api/distributors', {
+      name: SHOP,
+      address: '3 Oke-Arin Street, Lagos Island',
+      phone: '0803 111 2222',
+    });
+    // Today closed at yesterday's cut-off: the owner (Sales delete) sets today's order.
+    const reply = await page.request.put(`/api/orders/book/${shop.id}`, {
+      data: { day: today, breads: [{ recipeName: 'Agege Bread', loaves: 6 }] },
+    });
+    expect(reply.status(), await reply.text()).toBe(200);
+  });
+
+  test('dispatches, then settles with a return and a payment: the summary shows', async () => {
+    await page.goto('/');
+    await mainNavigation(page).getByRole('link', { name: 'Dispatch', exact: true }).click();
+    await waitForPageTitle(page, 'Dispatch');
+    await page
+      .getByRole('region', { name: `Dispatch for ${SHOP}` })
+      .getByRole('button', { name: 'Dispatch' })
+      .click();
+    await expectToast(page, 'Dispatched', `6 loaves loaded for ${SHOP} (₦3,075.00)`);
+
+    await mainNavigation(page).getByRole('link', { name: 'Settlement', exact: true }).click();
+    await waitForPageTitle(page, 'Settlement');
+    await choose(page, page.getByLabel('Distributor', { exact: true }).first(), SHOP);
+    const loaded = page.getByRole('table', { name: `Loaded for ${SHOP}` });
+    await expect
+      .poll(() => loaded.getByRole('row').nth(1).textContent())
+      .toBe('Agege Bread6₦512.50₦3,075.00');
+    await page.getByRole('button', { name: 'Add return' }).click();
+    await choose(page, page.getByLabel('Return 1 bread', { exact: true }).first(), 'Agege Bread');
+    await page.getByLabel('Return 1 loaves', { exact: true }).first().fill('2');
+    await choose(page, page.getByLabel('Return 1 reason', { exact: true }).first(), 'Damaged');
+    await page.getByLabel('Collected (₦)', { exact: true }).first().fill('1000.5');
+    await choose(page, page.getByLabel('Method', { exact: true }).first(), 'Bank Transfer');
+    await screenshot(page, 'settlement-form-1280');
+    await page.getByRole('button', { name: 'Settle' }).click();
+    await expectToast(page, 'Settled', `${SHOP}: balance after ₦1,049.50`);
+    await expect.poll(() => figure(page, 'Loaded').textContent()).toBe('6 loaves');
+    expect(await figure(page, 'Value loaded').textContent()).toBe('₦3,075.00');
+    expect(await figure(page, 'Returned').textContent()).toBe('2 loaves');
+    expect(await figure(page, 'Value returned').textContent()).toBe('₦1,025.00');
+    expect(await figure(page, 'Net sold').textContent()).toBe('4 loaves');
+    expect(await figure(page, 'Net value').textContent()).toBe('₦2,050.00');
+    expect(await figure(page, 'Collected').textContent()).toBe('₦1,000.50 (Bank Transfer)');
+    expect(await figure(page, 'Balance after').textContent()).toBe('₦1,049.50');
+    await screenshot(page, 'settlement-summary-1280');
+  });
+
+  test('prints the summary with the letterhead and signature lines', async () => {
+    await page.emulateMedia({ media: 'print' });
+    try {
+      const summary = await page.getByTestId('settlement-summary').textContent();
+      expect(summary).toContain('Settled by (bakery)');
+      expect(summary).toContain('Agege BreadDamaged2₦512.50₦1,025.00');
+      expect(await page.getByRole('button', { name: 'Print summary' }).isVisible()).toBe(false);
+      await screenshot(page, 'settlement-print');
+    } finally {
+      await page.emulateMedia({ media: 'screen' });
+    }
+  });
+
+  test('the statement shows the return and the payment, exact to the kobo', async () => {
+    await mainNavigation(page).getByRole('link', { name: 'Distributors', exact: true }).click();
+    await page
+      .locator('.mantine-Card-root')
+      .filter({ hasText: SHOP })
+      .getByRole('link', { name: 'Statement' })
+      .click();
+    const lines = page.getByTestId('statement-line');
+    await lines.first().waitFor();
+    await expect
+      .poll(() => lines.filter({ hasText: 'Return' }).first().textContent())
+      .toContain('₦1,025.00');
+    expect(await lines.filter({ hasText: 'Payment' }).first().textContent()).toContain('₦1,000.50');
+    expect(await page.getByTestId('closing-balance').textContent()).toBe('₦1,049.50');
+  });
+
+  test('works at phone width', async () => {
+    const { context, page: small } = await newPage(signedIn.browser, signedIn.web.baseUrl, {
+      width: 360,
+      height: 800,
+    });
+    await signInThroughApi(small, OWNER);
+    await small.goto('/settlement');
+    await choose(
+      small,
+      small.getByLabel('Distributor', { exact: true }).first(),
+      `${SHOP} (settled)`,
+    );
+    await figure(small, 'Balance after').waitFor();
+    await screenshot(small, 'settlement-360');
+    const width = await small.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    await context.close();
+  });
+});
