@@ -187,7 +187,7 @@ export async function seedBakery(testApp: TestApp) {
 
 /**
  * The wholesale day's tables, one row or more each: prices, standing orders,
- * a pause, a day's change, today's dispatch.
+ * a pause, a day's change, today's dispatch and its settlement.
  */
 export const WHOLESALE_TABLES = [
   'bread_prices',
@@ -195,6 +195,8 @@ export const WHOLESALE_TABLES = [
   'order_pauses',
   'order_changes',
   'dispatch_lines',
+  'settlements',
+  'settlement_returns',
 ];
 
 // Dated far ahead, so no cut-off has passed and the dates are never in the past.
@@ -251,6 +253,15 @@ async function seedWholesale(admin: ApiClient, distributorId: string) {
     admin.post(`/api/dispatch/${distributorId}`, {
       day: today,
       lines: [{ recipeName: 'Agege Bread', loaves: 4 }],
+    }),
+    201,
+  );
+  await expectOk(
+    admin.post(`/api/settlements/${distributorId}`, {
+      day: today,
+      returns: [{ recipeName: 'Agege Bread', loaves: 1, reason: 'damaged' }],
+      collected: 1200.25,
+      paymentMethod: 'mobile_money',
     }),
     201,
   );
