@@ -75,6 +75,10 @@ export function denialMessage(access: Access): string {
       return 'Only administrators can do this';
     case 'module':
       return `You do not have permission to ${VERB[access.right]} ${MODULE_DISPLAY_NAMES[access.module]}`;
+    case 'all-of':
+      return `This needs permission to ${access.rules
+        .map((rule) => `${VERB[rule.right]} ${MODULE_DISPLAY_NAMES[rule.module]}`)
+        .join(' and ')}`;
     default:
       return 'You do not have permission to do this';
   }

@@ -105,6 +105,9 @@ describe('settling a distributor with a return and a payment', () => {
     for (const as of [salesOnly, distributorsOnly]) {
       const refused = await settle(mama, { collected: 100 }, as);
       expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe(
+        'This needs permission to change Sales and change Distributors',
+      );
     }
     expect((await sheetOf(mama))?.settlement).toBeNull();
   });
