@@ -1,11 +1,10 @@
-import { Alert, Box, Button, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Box, Button, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { DispatchDay } from '../../../domain/contracts/dispatch';
 import { useRights } from '../../auth/use-rights';
-import { DateField } from '../../components/DateField';
-import { DATE_INPUT_FORMAT } from '../../components/format';
 import { LoadingLine } from '../../components/LoadingLine';
 import { PageHeader } from '../../components/PageHeader';
+import { WorkDayField } from '../../components/WorkDayField';
 import { DeliveryNotes } from './DeliveryNotes';
 import { DispatchCard } from './DispatchCard';
 import { useDispatchDay } from './queries';
@@ -69,18 +68,12 @@ export default function DispatchPage() {
         />
       </Box>
       <Stack gap="md" data-print="hide">
-        <DateField
-          label="Day"
-          valueFormat={DATE_INPUT_FORMAT}
-          value={data.day}
-          onChange={(date) => date && setDay(date)}
-          w={190}
+        <WorkDayField
+          day={data.day}
+          isToday={data.isToday}
+          onChange={setDay}
+          notToday="Only today's orders can be dispatched: this day is shown as it stands."
         />
-        {data.isToday ? null : (
-          <Alert color="gray" title="Not today">
-            Only today's orders can be dispatched: this day is shown as it stands.
-          </Alert>
-        )}
         {data.notes.length === 0 ? (
           <Text c="dimmed">No loaves ordered for this day.</Text>
         ) : (

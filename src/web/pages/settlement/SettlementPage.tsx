@@ -1,12 +1,11 @@
-import { Alert, Box, Button, Card, Select, Stack, Table, Text } from '@mantine/core';
+import { Box, Button, Card, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { SettlementSheet } from '../../../domain/contracts/settlement';
 import { formatNaira, sumNaira } from '../../../domain/money';
 import { useRights } from '../../auth/use-rights';
-import { DateField } from '../../components/DateField';
-import { DATE_INPUT_FORMAT } from '../../components/format';
 import { LoadingLine } from '../../components/LoadingLine';
 import { PageHeader } from '../../components/PageHeader';
+import { WorkDayField } from '../../components/WorkDayField';
 import { useSettlementDay } from './queries';
 import { SettleForm } from './SettleForm';
 import { SettlementSummary } from './SettlementSummary';
@@ -77,18 +76,12 @@ export default function SettlementPage() {
         />
       </Box>
       <Stack gap="md" data-print="hide">
-        <DateField
-          label="Day"
-          valueFormat={DATE_INPUT_FORMAT}
-          value={data.day}
-          onChange={(date) => date && setDay(date)}
-          w={190}
+        <WorkDayField
+          day={data.day}
+          isToday={data.isToday}
+          onChange={setDay}
+          notToday="Only today's dispatch can be settled: this day's settlements are shown as made."
         />
-        {data.isToday ? null : (
-          <Alert color="gray" title="Not today">
-            Only today's dispatch can be settled: this day's settlements are shown as made.
-          </Alert>
-        )}
         {data.sheets.length === 0 ? (
           <Text c="dimmed">No distributor was dispatched on this day.</Text>
         ) : (
