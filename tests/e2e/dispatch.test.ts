@@ -1,13 +1,11 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { newPage, screenshot } from '../support/browser';
-import { lagosDate } from '../support/fixtures';
 import { setUpSignedInPage } from '../support/signed-in-page';
 import {
-  bakeAgegeBread,
   expectToast,
   mainNavigation,
-  postOk,
+  orderedForToday,
   signInThroughApi,
   type TestUser,
   waitForPageTitle,
@@ -34,28 +32,10 @@ const linesOf = (page: Page, name: string) =>
 describe('Dispatch: the loading list, one distributor short of loaves, the delivery notes', () => {
   const signedIn = setUpSignedInPage(OWNER);
   let page: Page;
-  const today = lagosDate(new Date());
 
   beforeAll(async () => {
     page = signedIn.page;
-    await bakeAgegeBread(page, { flourKg: 1, loaves: 10 });
-    await postOk(page, '/api/bread-prices', {
-      recipeName: 'Agege Bread',
-      pricePerLoaf: 512.5,
-      effectiveFrom: today,
-    });
-    for (const name of [FIRST, SHORT]) {
-      const distributor = await postOk(page, '/api/distributors', {
-        name,
-        address: '3 Oke-Arin Street, Lagos Island',
-        phone: '0803 111 2222',
-      });
-      // Today closed at yesterday's cut-off: the owner (Sales delete) sets today's order.
-      const reply = await page.request.put(`/api/orders/book/${distributor.id}`, {
-        data: { day: today, breads: [{ recipeName: 'Agege Bread', loaves: 6 }] },
-      });
-      expect(reply.status(), await reply.text()).toBe(200);
-    }
+    await orderedForToday(page, [FIRST, SHORT], { baked: 10, pricePerLoaf: 512.5, ordered: 6 });
   });
 
   test('dispatches the first in full, then the second one short: the shortfall shows', async () => {

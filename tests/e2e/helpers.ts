@@ -228,3 +228,37 @@ export async function bakeAgegeBread(
   expect(done.status()).toBe(200);
   return { flourId: flour.id, recipeId: recipe.id };
 }
+
+/**
+ * Today's wholesale morning for a browser test: Agege Bread baked (`baked`
+ * loaves), its price from today, and each distributor named with `ordered`
+ * loaves on today's book (closed at yesterday's cut-off: the test's owner,
+ * an admin, holds the Sales delete right that may still change it).
+ */
+export async function orderedForToday(
+  page: Page,
+  names: readonly string[],
+  { baked, pricePerLoaf, ordered }: { baked: number; pricePerLoaf: number; ordered: number },
+): Promise<{ id: string; name: string }[]> {
+  const today = lagosDate(new Date());
+  await bakeAgegeBread(page, { flourKg: 1, loaves: baked });
+  await postOk(page, '/api/bread-prices', {
+    recipeName: 'Agege Bread',
+    pricePerLoaf,
+    effectiveFrom: today,
+  });
+  const distributors = [];
+  for (const name of names) {
+    const distributor = await postOk(page, '/api/distributors', {
+      name,
+      address: '3 Oke-Arin Street, Lagos Island',
+      phone: '0803 111 2222',
+    });
+    const reply = await page.request.put(`/api/orders/book/${distributor.id}`, {
+      data: { day: today, breads: [{ recipeName: 'Agege Bread', loaves: ordered }] },
+    });
+    expect(reply.status(), await reply.text()).toBe(200);
+    distributors.push({ id: distributor.id as string, name });
+  }
+  return distributors;
+}

@@ -2,15 +2,13 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { newPage, screenshot } from '../support/browser';
-import { lagosDate } from '../support/fixtures';
 import { setUpSignedInPage } from '../support/signed-in-page';
 import {
-  bakeAgegeBread,
   choose,
   dismissToast,
   expectToast,
   mainNavigation,
-  postOk,
+  orderedForToday,
   signInThroughApi,
   type TestUser,
   waitForPageTitle,
@@ -31,26 +29,10 @@ const figure = (page: Page, label: string) =>
 describe('Settlement: a dispatched distributor settled with a return and a payment', () => {
   const signedIn = setUpSignedInPage(OWNER);
   let page: Page;
-  const today = lagosDate(new Date());
 
   beforeAll(async () => {
     page = signedIn.page;
-    await bakeAgegeBread(page, { flourKg: 1, loaves: 10 });
-    await postOk(page, '/api/bread-prices', {
-      recipeName: 'Agege Bread',
-      pricePerLoaf: 512.5,
-      effectiveFrom: today,
-    });
-    const shop = await postOk(page, '/api/distributors', {
-      name: SHOP,
-      address: '3 Oke-Arin Street, Lagos Island',
-      phone: '0803 111 2222',
-    });
-    // Today closed at yesterday's cut-off: the owner (Sales delete) sets today's order.
-    const reply = await page.request.put(`/api/orders/book/${shop.id}`, {
-      data: { day: today, breads: [{ recipeName: 'Agege Bread', loaves: 6 }] },
-    });
-    expect(reply.status(), await reply.text()).toBe(200);
+    await orderedForToday(page, [SHOP], { baked: 10, pricePerLoaf: 512.5, ordered: 6 });
   });
 
   test('dispatches, then settles with a return and a payment: the summary shows', async () => {
