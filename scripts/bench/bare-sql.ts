@@ -2,7 +2,7 @@ import type { Database } from '../../src/server/db/connection';
 import { accountingSummary } from '../../src/server/modules/accounting/service';
 import { dashboardSummary } from '../../src/server/modules/dashboard/service';
 import * as reports from '../../src/server/modules/reports/service';
-import { availableLoaves } from '../../src/server/modules/sales/service';
+import { availableLoaves } from '../../src/server/modules/sales/shelf';
 
 const TIME_ZONE = 'Africa/Lagos';
 const ADMIN = { id: 'bench', isAdmin: true, permissions: {} } as never;
@@ -21,7 +21,8 @@ export const BARE_SQL: Record<string, (db: Database) => Promise<unknown>> = {
   '/api/reports/inventory': (db) => reports.inventoryReport(db),
   '/api/reports/financial': (db) => reports.financialReport(db, ALL_TIME),
   '/api/reports/returns': (db) => reports.returnsReport(db, ALL_TIME),
-  '/api/available-loaves': (db) => availableLoaves(db),
+  '/api/available-loaves': (db) =>
+    availableLoaves(db, { timeZone: 'Africa/Lagos', now: new Date() }),
 };
 
 /** Median milliseconds of `runs` sequential calls, after one warm-up call. */

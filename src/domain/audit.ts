@@ -78,6 +78,7 @@ export const AUDIT_ACTION_LABELS = {
   'sales.price': 'Set a bread price',
   'sales.dispatch': 'Dispatched a distributor’s loaves',
   'sales.settle': 'Settled a distributor’s day',
+  'sales.write_off': 'Wrote off loaves',
   'distributors.create': 'Added a distributor',
   'distributors.update': 'Changed a distributor',
   'distributors.delete': 'Deleted or archived a distributor',
@@ -113,6 +114,7 @@ export const AUDIT_RECORD_LABELS: Record<string, string> = {
   standing_order: 'Standing order',
   order_pause: 'Order pause',
   day_order: 'Day’s order',
+  bread_waste: 'Write-off',
   notification: 'Notification',
 };
 

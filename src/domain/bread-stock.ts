@@ -1,3 +1,5 @@
+import { zonedMidnight, zonedParts } from './time';
+
 /** A completed batch, as the walk over a bread's batches needs it. */
 export interface BakedBatch {
   id: string;
@@ -39,4 +41,42 @@ export function placeLoavesLeft(
     missing -= available;
   }
   return { holdings: holdings.reverse(), missing };
+}
+
+/**
+ * The instant loaves of a batch completed at `completedAt` go stale: the
+ * bakery midnight that starts day D + shelf life, D being the batch's bakery
+ * day (a 2-day loaf baked on Monday is sold Monday and Tuesday).
+ */
+export function staleFrom(completedAt: Date, shelfLifeDays: number, timeZone: string): Date {
+  const { year, month, day } = zonedParts(completedAt, timeZone);
+  return zonedMidnight(year, month, day + shelfLifeDays, timeZone);
+}
+
+/**
+ * The loaves left, split at the shelf life: holdings (oldest first, as
+ * `placeLoavesLeft` gives them) in batches gone stale by `now` are stale, the
+ * rest are on sale. Stale batches are always the oldest, so they lead the
+ * list; `staleFrom` is when the newest of them went stale.
+ */
+export function splitStale(
+  holdings: readonly BatchHolding[],
+  shelfLifeDays: number | null,
+  now: Date,
+  timeZone: string,
+): { fresh: BatchHolding[]; staleLoaves: number; staleFrom: Date | null } {
+  if (shelfLifeDays === null) return { fresh: [...holdings], staleLoaves: 0, staleFrom: null };
+  let staleLoaves = 0;
+  let newestStale: Date | null = null;
+  const fresh: BatchHolding[] = [];
+  for (const holding of holdings) {
+    const from = staleFrom(new Date(holding.completedAt), shelfLifeDays, timeZone);
+    if (from.getTime() <= now.getTime()) {
+      staleLoaves += holding.available;
+      if (newestStale === null || from > newestStale) newestStale = from;
+    } else {
+      fresh.push(holding);
+    }
+  }
+  return { fresh, staleLoaves, staleFrom: newestStale };
 }

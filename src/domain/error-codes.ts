@@ -109,6 +109,16 @@ export const ERROR_CODES = {
     status: 409,
     meaning: "The distributor's settlement of that day has been made already",
   },
+
+  // Stale bread and waste (issue 18)
+  LOAVES_NOT_ON_HAND: {
+    status: 409,
+    meaning: 'Fewer loaves of that kind are left to write off than asked for',
+  },
+  RETURN_TOO_OLD: {
+    status: 409,
+    meaning: 'Returned loaves are written off within a week of their return',
+  },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

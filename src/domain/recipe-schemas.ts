@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { loavesPerKgSchema } from './bake-plan';
 import { isStorableText, recordId, someFieldOf, storable } from './fields';
 import { hasAtMostDecimals } from './money';
+import { shelfLifeSchema } from './waste';
 
 /** The units an ingredient line may be written in (docs/screens/recipes.md). */
 export const RECIPE_UNITS = ['kg', 'g', 'liters', 'ml', 'units'] as const;
@@ -71,6 +72,8 @@ const recipeFields = {
   instructions: optionalText('Instructions', 10_000),
   /** The bake plan's yield; null (or left out on create): not set. */
   loavesPerKg: loavesPerKgSchema.nullable().optional(),
+  /** Stale bread: null (or left out on create) keeps no shelf life. */
+  shelfLifeDays: shelfLifeSchema.nullable().optional(),
   // Sent only when above 0, so a 0 or negative duration is a slip, not "none".
   estimatedDuration: z
     .number({ error: 'Duration must be a number of minutes' })

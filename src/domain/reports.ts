@@ -21,6 +21,7 @@ export const REPORT_TABS = [
   'production',
   'inventory',
   'financial',
+  'waste',
 ] as const;
 export type ReportTab = (typeof REPORT_TABS)[number];
 
@@ -32,6 +33,7 @@ export const REPORT_TAB_MODULES: Record<ReportTab, ModuleKey> = {
   production: 'production',
   inventory: 'inventory',
   financial: 'accounting',
+  waste: 'sales',
 };
 
 export const REPORT_TAB_LABELS: Record<ReportTab, string> = {
@@ -41,6 +43,7 @@ export const REPORT_TAB_LABELS: Record<ReportTab, string> = {
   production: 'Production',
   inventory: 'Inventory',
   financial: 'Financial',
+  waste: 'Waste',
 };
 
 /** The filter line (docs/screens/reports.md): both dates, only a start, or only an end. */

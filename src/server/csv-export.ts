@@ -71,17 +71,21 @@ export async function* withTotal<T>(
   shape: {
     cells: (item: T) => CsvRow;
     amount: (item: T) => number;
-    total: (sum: string) => CsvRow;
+    /** A whole count the total row also sums (loaves), when the rows have one. */
+    count?: (item: T) => number;
+    total: (sum: string, count: number) => CsvRow;
   },
 ): AsyncGenerator<CsvRow[]> {
   yield [header];
   let kobo = toKobo(0);
+  let count = 0;
   for await (const page of pages) {
     yield page.map((item) => {
       const amount = shape.amount(item);
       kobo = addKobo(kobo, toKobo(amount));
+      count += shape.count?.(item) ?? 0;
       return [...shape.cells(item), csvAmount(amount)];
     });
   }
-  yield [shape.total(csvAmount(fromKobo(kobo)))];
+  yield [shape.total(csvAmount(fromKobo(kobo)), count)];
 }

@@ -10,8 +10,9 @@ import {
   productionBatches,
   salesTransactions,
 } from '../../src/server/db/schema';
-import { availableLoaves } from '../../src/server/modules/sales/service';
+import { availableLoaves } from '../../src/server/modules/sales/shelf';
 import { Random } from '../../src/server/seed/random';
+import { LAGOS_NOW } from '../support/fixtures';
 import {
   MIGRATIONS_FOLDER,
   migrationsUpTo,
@@ -202,7 +203,7 @@ describe('the bread ledger', () => {
       })
       .filter((bread) => bread.totalAvailable > 0);
 
-    const found = await availableLoaves(db);
+    const found = await availableLoaves(db, LAGOS_NOW);
     expect(
       found.map((bread) => ({
         recipeName: bread.recipeName,
@@ -212,7 +213,7 @@ describe('the bread ledger', () => {
     ).toEqual(expected);
     expect(expected.map((bread) => bread.recipeName)).toEqual(['Milk', 'Wheat']);
     expect(expected[1]?.batches.length).toBeGreaterThan(50);
-    expect(await availableLoaves(db, 'Milk')).toEqual(found.slice(0, 1));
+    expect(await availableLoaves(db, LAGOS_NOW, 'Milk')).toEqual(found.slice(0, 1));
   });
 
   it('is filled from the batches and sales already there when a database is upgraded to it', async () => {
@@ -241,9 +242,9 @@ describe('the bread ledger', () => {
         ['Agege', 1200, 300],
         ['Sliced', 300, 300],
       ]);
-      expect((await availableLoaves(old.db)).map((b) => [b.recipeName, b.totalAvailable])).toEqual([
-        ['Agege', 900],
-      ]);
+      expect(
+        (await availableLoaves(old.db, LAGOS_NOW)).map((b) => [b.recipeName, b.totalAvailable]),
+      ).toEqual([['Agege', 900]]);
     } finally {
       await old.close();
       rmSync(dir, { recursive: true, force: true });

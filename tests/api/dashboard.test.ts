@@ -201,6 +201,7 @@ describe("each role's own dashboard", () => {
         todaysLoavesSold: 40,
         todaysSalesValue: 28_020,
         loavesAvailable: [{ recipeName: 'Coconut Bread', loaves: 60 }],
+        wasteThisMonth: { loaves: 0, cost: 0, percentOfProduction: 0 },
       },
       moneyOwed: { total: 20_014.75, distributorCount: 1 },
     });

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/connection';
 import { ensureStarterData } from '../../src/server/db/starter-data';
-import { availableLoaves } from '../../src/server/modules/sales/service';
+import { availableLoaves } from '../../src/server/modules/sales/shelf';
 import { SeedRefusedError } from '../../src/server/seed/existing-data';
 import { type ScaleSize, seedScale } from '../../src/server/seed/scale';
+import { LAGOS_NOW } from '../support/fixtures';
 import { endsWithRollupsMatchingRecords } from '../support/rollups';
 import { openTestDatabase } from '../support/test-app';
 
@@ -87,7 +88,7 @@ describe('npm run seed:scale', () => {
       where status = 'completed' and completed_at > ${NOW.toISOString()}::timestamptz - interval '36 hours'
       group by recipe_name order by recipe_name`);
     expect(fresh.length).toBeGreaterThan(0);
-    const left = await availableLoaves(database.db);
+    const left = await availableLoaves(database.db, LAGOS_NOW);
     expect(left.map((bread) => [bread.recipeName, bread.totalAvailable])).toEqual(
       fresh.map((bread) => [bread.recipe_name, Number(bread.loaves)]),
     );

@@ -4,6 +4,9 @@ import type { ProductionBatch } from '../../src/domain/contracts/production';
 import type { Recipe } from '../../src/domain/contracts/recipes';
 import type { ApiClient, Reply } from './api-client';
 
+/** A shelf clock in Lagos at the test file's start: what is stale is decided at it. */
+export const LAGOS_NOW = { timeZone: 'Africa/Lagos', now: new Date() };
+
 /** An instant given as Lagos wall-clock time (UTC+1 all year): lagos('2026-03-01T23:30:00'). */
 export const lagos = (wallClock: string) => new Date(`${wallClock}+01:00`);
 

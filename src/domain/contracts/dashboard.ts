@@ -59,6 +59,12 @@ export const dashboardSummarySchema = z.object({
       todaysLoavesSold: z.number(),
       todaysSalesValue: z.number(),
       loavesAvailable: z.array(z.object({ recipeName: z.string(), loaves: z.number() })),
+      /** Loaves written off this bakery month, their cost, and their % of the loaves baked. */
+      wasteThisMonth: z.object({
+        loaves: z.number(),
+        cost: z.number(),
+        percentOfProduction: z.number().nullable(),
+      }),
     })
     .nullable(),
   /** What distributors owe in all (positive balances; one's credit does not offset another's debt). */

@@ -26,6 +26,8 @@ export const recipeRecordSchema = z.object({
   loavesPerKg: z.number().nullable(),
   /** Loaves produced ÷ flour of its completed batches, 3 decimals; null before the first. */
   averageLoavesPerKg: z.number().nullable(),
+  /** Days a loaf is sold on, its baking day the first; null: its loaves never go stale. */
+  shelfLifeDays: z.number().nullable(),
   createdAt: instant,
   updatedAt: instant,
 });

@@ -4,6 +4,7 @@ import { RETURN_REASONS } from '../distributor-schemas';
 import { keysetPageSchema } from '../paging';
 import { BATCH_STATUSES } from '../production-schemas';
 import { reportQuerySchema, returnsHistoryQuerySchema } from '../reports';
+import { WASTE_REASONS } from '../waste';
 import { defineRoute, instant } from './contract';
 
 /** A point of a trend chart: a day or a month, and its value. */
@@ -158,6 +159,29 @@ export interface ReportAnswers {
   financial: FinancialReport;
 }
 
+/** Loaves written off over the dates and their cost, with their share of the loaves baked. */
+export const wasteReportSchema = z.object({
+  totalLoaves: z.number(),
+  totalCost: z.number(),
+  /** Loaves of the batches completed in the dates. */
+  loavesBaked: z.number(),
+  /** Loaves written off ÷ loaves baked, in %, one decimal; null when none were baked. */
+  percentOfProduction: z.number().nullable(),
+  byBread: z.array(
+    z.object({
+      recipeName: z.string(),
+      loaves: z.number(),
+      cost: z.number(),
+      loavesBaked: z.number(),
+      percentOfProduction: z.number().nullable(),
+    }),
+  ),
+  byReason: z.array(
+    z.object({ reason: z.enum(WASTE_REASONS), loaves: z.number(), cost: z.number() }),
+  ),
+});
+export type WasteReport = z.infer<typeof wasteReportSchema>;
+
 // Reports is open to every signed-in user; each tab needs read on its module (REPORT_TAB_MODULES).
 const returnsRead = moduleRight('distributors', 'read');
 
@@ -201,6 +225,24 @@ export const reportsApi = {
     url: '/api/reports/returns-rate.csv',
     summary: 'The returns rate per distributor and bread over the dates as CSV, then their total',
     access: returnsRead,
+    query: reportQuerySchema,
+    response: { 200: z.string() },
+    csv: true,
+  }),
+  waste: defineRoute({
+    method: 'GET',
+    url: '/api/reports/waste',
+    summary:
+      'Loaves written off and their cost over the dates, by bread and reason, and as % of production',
+    access: moduleRight('sales', 'read'),
+    query: reportQuerySchema,
+    response: { 200: wasteReportSchema },
+  }),
+  wasteCsv: defineRoute({
+    method: 'GET',
+    url: '/api/reports/waste.csv',
+    summary: 'Every write-off over the dates as CSV, newest first, then their total',
+    access: moduleRight('sales', 'read'),
     query: reportQuerySchema,
     response: { 200: z.string() },
     csv: true,

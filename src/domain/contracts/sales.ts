@@ -30,10 +30,12 @@ export const salesSummarySchema = z.object({
 });
 export type SalesSummary = z.infer<typeof salesSummarySchema>;
 
-/** One entry per bread that still has loaves. */
+/** One entry per bread that still has loaves on sale. */
 export const availableLoavesSchema = z.object({
   recipeName: z.string(),
   totalAvailable: z.number(),
+  /** Loaves of the bread past their shelf life: not on sale, waiting to be written off. */
+  staleLoaves: z.number(),
   /** Completed batches that still have loaves, oldest first (sales draw from the oldest). */
   batches: z.array(
     z.object({
@@ -50,7 +52,7 @@ export const salesApi = {
   availableLoaves: defineRoute({
     method: 'GET',
     url: '/api/available-loaves',
-    summary: 'Loaves of each bread left to sell, by batch, oldest first',
+    summary: 'Loaves of each bread on sale, by batch, oldest first, and how many are stale',
     // The sale form chooses from them with the right to sell alone.
     access: {
       kind: 'any-of',

@@ -35,6 +35,7 @@ describe('creating recipes', () => {
       estimatedDuration: null,
       loavesPerKg: null,
       averageLoavesPerKg: null,
+      shelfLifeDays: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

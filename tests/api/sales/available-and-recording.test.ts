@@ -38,6 +38,7 @@ describe('available loaves', () => {
       {
         recipeName: 'Agege Bread',
         totalAvailable: 80,
+        staleLoaves: 0,
         batches: [
           {
             id: older.id,
@@ -72,6 +73,7 @@ describe('available loaves', () => {
     expect(await availableOf('Agege Bread')).toEqual({
       recipeName: 'Agege Bread',
       totalAvailable: 45,
+      staleLoaves: 0,
       batches: [{ ...newer, available: 45 }],
     });
 

@@ -47,25 +47,38 @@ export const inventoryItems = pgTable(
   ],
 );
 
-export const recipes = pgTable('recipes', {
-  id: id(),
-  name: varchar('name', { length: 200 }).notNull(),
-  description: text('description'),
-  baseFlourKg: quantity('base_flour_kg').notNull().default(1),
-  ingredients: jsonb('ingredients')
-    .$type<{ itemId: string; quantity: number; unit: string }[]>()
-    .notNull(),
-  instructions: text('instructions'),
-  estimatedDuration: integer('estimated_duration'),
-  // Loaves a kilogram of flour makes, set by the baker: the bake plan turns
-  // loaves ordered into flour with it (null: not set, the plan says so).
-  loavesPerKg: quantity('loaves_per_kg'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-  // A deleted recipe is hidden, not erased: its batches keep their history and
-  // the delete can be undone.
-  deletedAt: moment('deleted_at'),
-});
+export const recipes = pgTable(
+  'recipes',
+  {
+    id: id(),
+    name: varchar('name', { length: 200 }).notNull(),
+    description: text('description'),
+    baseFlourKg: quantity('base_flour_kg').notNull().default(1),
+    ingredients: jsonb('ingredients')
+      .$type<{ itemId: string; quantity: number; unit: string }[]>()
+      .notNull(),
+    instructions: text('instructions'),
+    estimatedDuration: integer('estimated_duration'),
+    // Loaves a kilogram of flour makes, set by the baker: the bake plan turns
+    // loaves ordered into flour with it (null: not set, the plan says so).
+    loavesPerKg: quantity('loaves_per_kg'),
+    // Bakery days a loaf is sold on, its baking day the first: loaves of a batch
+    // completed on day D go stale at the bakery midnight starting D + shelf life
+    // (null: never stale, as before shelf lives were kept).
+    shelfLifeDays: integer('shelf_life_days'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    // A deleted recipe is hidden, not erased: its batches keep their history and
+    // the delete can be undone.
+    deletedAt: moment('deleted_at'),
+  },
+  (t) => [
+    check(
+      'recipes_shelf_life_check',
+      sql`${t.shelfLifeDays} is null or ${t.shelfLifeDays} between 1 and 60`,
+    ),
+  ],
+);
 
 export const purchaseOrders = pgTable(
   'purchase_orders',
@@ -159,13 +172,19 @@ export const stockMovements = pgTable(
 );
 
 /**
- * Loaves baked (completed batches) and sold, per bread. Triggers on
- * production_batches and sales_transactions keep it (migration 0004), whatever
- * writes them: the app, a seed, a restore or psql. A sale checks what is left
- * here instead of summing years of sales.
+ * Loaves baked (completed batches) and sold, per bread, and those that left
+ * the shelf unsold: set aside as stale, written off fresh, and written off of
+ * the stale. Triggers on production_batches, sales_transactions (migration
+ * 0004), stale_loaves and bread_waste (0017) keep it, whatever writes them:
+ * the app, a seed, a restore or psql. On sale: baked − sold − gone stale −
+ * wasted fresh; stale waiting: gone stale − wasted stale. A sale checks what
+ * is left here instead of summing years of sales.
  */
 export const breadLedger = pgTable('bread_ledger', {
   recipeName: varchar('recipe_name', { length: 200 }).primaryKey(),
   loavesBaked: bigint('loaves_baked', { mode: 'number' }).notNull().default(0),
   loavesSold: bigint('loaves_sold', { mode: 'number' }).notNull().default(0),
+  loavesGoneStale: bigint('loaves_gone_stale', { mode: 'number' }).notNull().default(0),
+  loavesWastedFresh: bigint('loaves_wasted_fresh', { mode: 'number' }).notNull().default(0),
+  loavesWastedStale: bigint('loaves_wasted_stale', { mode: 'number' }).notNull().default(0),
 });

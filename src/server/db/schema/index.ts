@@ -14,4 +14,5 @@ export * from './bakery';
 export * from './people';
 export * from './rollups';
 export * from './trade';
+export * from './waste';
 export * from './wholesale';

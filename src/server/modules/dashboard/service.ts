@@ -3,10 +3,9 @@ import type { DashboardSummary } from '../../../domain/contracts/dashboard';
 import { type DashboardPart, dashboardParts, type OpenOrderLine } from '../../../domain/dashboard';
 import type { AccessSubject } from '../../../domain/permissions';
 import type { BatchStatus } from '../../../domain/production-schemas';
-import { businessDay } from '../../../domain/time';
+import { businessDay, businessMonth } from '../../../domain/time';
 import type { Database } from '../../db/connection';
 import {
-  breadLedger,
   inventoryItems,
   productionBatches,
   purchaseOrders,
@@ -14,6 +13,8 @@ import {
 } from '../../db/schema';
 import { accountSums } from '../accounts/service';
 import { isLowStock, toItem } from '../inventory/service';
+import { wasteReport } from '../reports/waste';
+import { loavesOnSaleByBread } from '../sales/shelf';
 
 const AWAITING_DELIVERY = ['pending', 'shipped'];
 
@@ -186,19 +187,23 @@ async function salesPart(
         lt(salesTransactions.createdAt, today.end),
       ),
     );
-  const breads = await db
-    .select({
-      recipeName: breadLedger.recipeName,
-      loaves: sql<number>`(${breadLedger.loavesBaked} - ${breadLedger.loavesSold})::int`,
-    })
-    .from(breadLedger)
-    .where(gt(breadLedger.loavesBaked, breadLedger.loavesSold))
-    .orderBy(asc(breadLedger.recipeName));
+  const onSale = await loavesOnSaleByBread(db, { timeZone, now });
   return {
     todaysSaleCount: Number(totals?.count ?? 0),
     todaysLoavesSold: Number(totals?.loaves ?? 0),
     todaysSalesValue: Number(totals?.value ?? 0),
-    loavesAvailable: breads.map((bread) => ({ ...bread, loaves: Number(bread.loaves) })),
+    loavesAvailable: [...onSale].map(([recipeName, loaves]) => ({ recipeName, loaves })),
+    wasteThisMonth: await monthsWaste(db, timeZone, now),
+  };
+}
+
+/** The card "Waste this month": the Waste tab's totals over this bakery month. */
+async function monthsWaste(db: Database, timeZone: string, now: Date) {
+  const report = await wasteReport(db, { ...businessMonth(now, timeZone), timeZone });
+  return {
+    loaves: report.totalLoaves,
+    cost: report.totalCost,
+    percentOfProduction: report.percentOfProduction,
   };
 }
 

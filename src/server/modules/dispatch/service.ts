@@ -10,9 +10,15 @@ import { dispatchLines, distributors } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { bookLines, type OrdersContext, todayOf } from '../orders/book';
 import { salePrice } from '../prices/service';
-import { insertSale, loavesLeftByBread } from '../sales/service';
+import { insertSale } from '../sales/service';
+import { loavesOnSaleByBread, type ShelfClock } from '../sales/shelf';
 
 type Line = DeliveryNote['lines'][number];
+
+const shelfClock = (ctx: OrdersContext): ShelfClock => ({
+  timeZone: ctx.timeZone,
+  now: new Date(ctx.now()),
+});
 
 function note(
   head: { distributorId: string; name: string; address: string | null },
@@ -110,7 +116,7 @@ const orderedOf = (breads: readonly { recipeName: string; ordered: number }[]) =
  */
 export async function dispatchDay(ctx: OrdersContext, date?: string): Promise<DispatchDay> {
   const day = date ?? todayOf(ctx);
-  const left = await loavesLeftByBread(ctx.db);
+  const left = await loavesOnSaleByBread(ctx.db, shelfClock(ctx));
   const [made, book, addresses] = await Promise.all([
     madeNotes(ctx.db, day, left),
     bookLines(ctx.db, day),
@@ -174,6 +180,7 @@ async function linesToLoad(
   tx: Transaction,
   distributor: { id: string; name: string },
   input: DispatchInput,
+  clock: ShelfClock,
 ) {
   const { lines } = await bookLines(tx, input.day, distributor.id);
   const ordered = orderedOf(lines[0]?.breads ?? []);
@@ -185,7 +192,7 @@ async function linesToLoad(
     const price = await salePrice(tx, { distributorId: distributor.id, recipeName }, input.day);
     prices.set(recipeName, price.pricePerLoaf);
   }
-  const available = await loavesLeftByBread(tx);
+  const available = await loavesOnSaleByBread(tx, clock);
   const plan = planDispatch({ ordered, loading: input.lines, available, prices });
   const [first] = plan.problems;
   if (first) {
@@ -217,7 +224,7 @@ export async function dispatch(
   return ctx.db.transaction(async (tx) => {
     const { name } = await distributorToDispatch(tx, distributorId);
     await refuseSecondDispatch(tx, input.day, distributorId, name);
-    for (const line of await linesToLoad(tx, { id: distributorId, name }, input)) {
+    for (const line of await linesToLoad(tx, { id: distributorId, name }, input, shelfClock(ctx))) {
       const index = input.lines.findIndex((loaded) => loaded.recipeName === line.recipeName);
       const sale =
         line.loaded === 0
@@ -232,6 +239,7 @@ export async function dispatch(
                 notes: `Dispatch of ${input.day}`,
               },
               name,
+              shelfClock(ctx),
               `lines.${index}.loaves`,
             );
       await tx.insert(dispatchLines).values({
@@ -245,7 +253,12 @@ export async function dispatch(
         createdBy: user.id,
       });
     }
-    const made = await madeNotes(tx, input.day, await loavesLeftByBread(tx), distributorId);
+    const made = await madeNotes(
+      tx,
+      input.day,
+      await loavesOnSaleByBread(tx, shelfClock(ctx)),
+      distributorId,
+    );
     const dispatched = made.get(distributorId);
     if (!dispatched) throw new Error('dispatch recorded no line');
     return dispatched;

@@ -324,7 +324,7 @@ export async function updateBatch(
  * What the batch's ingredients cost at today's unit costs: what it took from
  * stock, plus its flour at a flour item's cost when the recipe named none.
  */
-export async function batchCost(db: Database, id: string): Promise<BatchCost> {
+export async function batchCost(db: Database | Transaction, id: string): Promise<BatchCost> {
   const [batch] = await db
     .select({ flourKg: productionBatches.flourKg })
     .from(productionBatches)

@@ -59,6 +59,7 @@ async function toRecipes(db: Database | Transaction, rows: RecipeRow[]): Promise
     estimatedDuration: row.estimatedDuration,
     loavesPerKg: row.loavesPerKg,
     averageLoavesPerKg: yields.get(row.id) ?? null,
+    shelfLifeDays: row.shelfLifeDays,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));
@@ -166,6 +167,7 @@ export async function createRecipe(db: Database, input: RecipeInput): Promise<Re
         instructions: input.instructions ?? null,
         estimatedDuration: input.estimatedDuration ?? null,
         loavesPerKg: input.loavesPerKg ?? null,
+        shelfLifeDays: input.shelfLifeDays ?? null,
       })
       .returning({ id: recipes.id });
     if (!created) throw new Error('insert returned no row');
@@ -208,6 +210,7 @@ export async function updateRecipe(
         instructions: input.instructions,
         estimatedDuration: input.estimatedDuration,
         loavesPerKg: input.loavesPerKg,
+        shelfLifeDays: input.shelfLifeDays,
         updatedAt: new Date(),
       })
       .where(eq(recipes.id, id));

@@ -7,13 +7,15 @@ import type { Database } from '../../db/connection';
 import type { ReadCache } from '../../read-cache';
 import { returnsRateCsv, returnsRateFileName, returnsRateReport } from './returns-rate';
 import * as reports from './service';
+import { wasteCsv, wasteReport } from './waste';
 
 type Window = ReturnType<typeof reports.reportWindow>;
 type DatedTab =
   | typeof reportsApi.returns
   | typeof reportsApi.sales
   | typeof reportsApi.production
-  | typeof reportsApi.financial;
+  | typeof reportsApi.financial
+  | typeof reportsApi.waste;
 
 /** One call per Reports tab, each aggregating in SQL over the chosen dates. */
 export function reportRoutes(
@@ -44,6 +46,11 @@ export function reportRoutes(
   serve(app, reportsApi.returnsRateCsv, async ({ query }, reply) => {
     const report = await returnsRateReport(db, reports.reportWindow(query, timeZone).days);
     return sendCsv(reply, returnsRateFileName(query), returnsRateCsv(report));
+  });
+  tab(reportsApi.waste, wasteReport);
+  serve(app, reportsApi.wasteCsv, async ({ query }, reply) => {
+    const csv = wasteCsv(db, reports.reportWindow(query, timeZone), query);
+    return sendCsv(reply, csv.fileName, csv.rows);
   });
   tab(reportsApi.sales, reports.salesReport);
   tab(reportsApi.production, reports.productionReport);
