@@ -240,6 +240,11 @@ describe('every write is recorded', () => {
         collected: 0,
       },
     });
+    await write('POST', '/api/waste', 'sales.write_off', {
+      status: 201,
+      recordType: 'bread_waste',
+      body: { source: 'fresh', recipeName: 'Agege Bread', loaves: 1, reason: 'damaged' },
+    });
     await write('DELETE', '/api/distributors/:id', 'distributors.delete', { id: shop.id });
     const [archived] = await allRows().limit(1);
     expect(archived?.summary).toMatchObject({ result: 'archived' });

@@ -33,6 +33,7 @@ import { recipeSchema, recipeUpdateSchema } from '../../../src/domain/recipe-sch
 import { saleSchema } from '../../../src/domain/sales-schemas';
 import { appSettingsSchema } from '../../../src/domain/settings-schemas';
 import { settlementSchema } from '../../../src/domain/settlement';
+import { writeOffSchema } from '../../../src/domain/waste';
 import { FUTURE_DAY, type Seed } from './seed';
 
 export interface RouteFuzz {
@@ -391,6 +392,17 @@ export const WRITE_ROUTES: Record<string, RouteFuzz> = {
         day: text(FUTURE_DAY),
         returns: fc.constant([{ recipeName: s.recipeName, loaves: 100_000, reason: 'spoiled' }]),
         collected: fc.constant(0),
+      }),
+  },
+  'POST /api/waste': {
+    body: writeOffSchema,
+    valid: (s) =>
+      fc.record({
+        source: fc.constant('fresh'),
+        recipeName: fc.constant(s.recipeName),
+        // One loaf each: the extreme sale after the attack still needs the seed's loaves.
+        loaves: fc.constant(1),
+        reason: fc.constant('damaged'),
       }),
   },
   'POST /api/bake-plan/batches': {

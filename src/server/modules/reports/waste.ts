@@ -146,7 +146,7 @@ export function wasteCsv(db: Database, window: WasteWindow, dates: ReportQuery) 
         WASTE_REASON_LABELS[row.reason],
         WASTE_SOURCE_LABELS[row.source],
         row.costPerLoaf.toFixed(2),
-        row.notes || '-',
+        row.notes ?? '',
       ],
       amount: (row) => row.cost,
       count: (row) => row.loaves,
