@@ -53,8 +53,18 @@ export const writeOffSchema = z
   });
 export type WriteOffInput = z.input<typeof writeOffSchema>;
 
-export const loavesOnHandMessage = (what: string, loaves: number) =>
-  `Only ${loaves} ${what} ${loaves === 1 ? 'loaf' : 'loaves'} to write off`;
+export type WriteOff = z.output<typeof writeOffSchema>;
+
+/** The refusal of a write-off of more loaves than there are of that kind. */
+export function loavesOnHandMessage(source: WasteSource, onHand: number): string {
+  const loaves = onHand === 1 ? 'loaf' : 'loaves';
+  const kind = {
+    fresh: `${loaves} on sale`,
+    stale: `stale ${loaves}`,
+    returned: `returned ${loaves}`,
+  }[source];
+  return onHand === 0 ? `No ${kind} to write off` : `Only ${onHand} ${kind} to write off`;
+}
 
 /** Waste as a percentage of the loaves baked, rounded as the returns rate is; null when none were baked. */
 export const wastePercent = (loavesWasted: number, loavesBaked: number): number | null =>

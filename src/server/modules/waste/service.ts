@@ -8,7 +8,8 @@ import { businessDate, businessDateRange } from '../../../domain/time';
 import {
   loavesOnHandMessage,
   RETURNED_WRITE_OFF_DAYS,
-  type WriteOffInput,
+  type WasteSource,
+  type WriteOff,
 } from '../../../domain/waste';
 import type { Database, Transaction } from '../../db/connection';
 import { breadReturns, breadWaste, distributors, productionBatches, users } from '../../db/schema';
@@ -104,8 +105,8 @@ async function loafCost(tx: Transaction, recipeName: string) {
   return { batchId: batch.id, costPerLoaf: costPerLoaf(toKobo(ingredientCost), batch.loaves ?? 0) };
 }
 
-function refuse(what: string, onHand: number): never {
-  const message = loavesOnHandMessage(what, onHand);
+function refuse(source: WasteSource, onHand: number): never {
+  const message = loavesOnHandMessage(source, onHand);
   throw new AppError('LOAVES_NOT_ON_HAND', message, [{ path: 'loaves', message }]);
 }
 
@@ -138,19 +139,20 @@ async function returnedBread(tx: Transaction, returnId: string, loaves: number, 
  */
 export async function writeOff(
   db: Database,
-  input: WriteOffInput & { loaves: number },
+  input: WriteOff,
   userId: string,
   clock: ShelfClock,
 ): Promise<WasteRecord> {
   return db.transaction(async (tx) => {
     let recipeName: string;
     if (input.source === 'returned') {
+      // The schema requires the return for returned loaves, and the bread for the others.
       recipeName = await returnedBread(tx, input.breadReturnId as string, input.loaves, clock);
     } else {
       recipeName = input.recipeName as string;
       const shelf = await lockShelf(tx, recipeName, clock);
       const onHand = input.source === 'fresh' ? shelf.available : shelf.stale;
-      if (input.loaves > onHand) refuse(input.source === 'fresh' ? 'on sale' : 'stale', onHand);
+      if (input.loaves > onHand) refuse(input.source, onHand);
     }
     const cost = await loafCost(tx, recipeName);
     const [row] = await tx
