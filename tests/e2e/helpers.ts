@@ -64,6 +64,33 @@ export function mainNavigation(scope: Page | Locator): Locator {
   return scope.getByRole('navigation', { name: 'Main navigation' });
 }
 
+/**
+ * Opens a screen from the sidebar as a person does (on a phone, through the
+ * header's menu button first) and waits for its title.
+ */
+export async function goThroughSidebar(page: Page, entry: string, title = entry): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Open navigation' });
+  // Whichever the screen has, once it is drawn: the sidebar, or on a phone the menu button.
+  await mainNavigation(page).or(menu).first().waitFor();
+  if (await menu.isVisible()) await menu.click();
+  await mainNavigation(page)
+    .getByRole('link', { name: entry, exact: true })
+    .filter({ visible: true })
+    .click();
+  await waitForPageTitle(page, title);
+  // The phone's drawer closes on the choice: wait for it to go, so no later click lands on it.
+  await page.getByRole('dialog', { name: 'Navigation' }).waitFor({ state: 'detached' });
+}
+
+/** Signs in with the landing page's Login form, which is on screen. */
+export async function signInThroughForm(page: Page, user: TestUser): Promise<void> {
+  await waitForLanding(page);
+  await page.getByLabel('Username', { exact: true }).fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await waitForPageTitle(page, 'Dashboard');
+}
+
 /** The entry names of a navigation, in order. */
 export async function navEntryNames(nav: Locator): Promise<string[]> {
   const names = await nav.getByRole('link').allTextContents();

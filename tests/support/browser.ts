@@ -7,9 +7,17 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-/** The real app (API and built web app) on a fresh database, listening on a free port. */
-export async function startWebApp(): Promise<TestApp & { baseUrl: string }> {
-  const testApp = await createTestApp({ config: testConfig({ webRoot: resolve('dist/web') }) });
+/**
+ * The real app (API and built web app) on a fresh database, listening on a
+ * free port; `options` go to the app (a test's clock as `now`, say).
+ */
+export async function startWebApp(
+  options: Omit<Parameters<typeof createTestApp>[0], 'config'> = {},
+): Promise<TestApp & { baseUrl: string }> {
+  const testApp = await createTestApp({
+    ...options,
+    config: testConfig({ webRoot: resolve('dist/web') }),
+  });
   const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   return { ...testApp, baseUrl: address };
 }
