@@ -21,6 +21,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { name: 'Orders', path: '/orders', module: 'sales' },
   { name: 'Dispatch', path: '/dispatch', module: 'sales' },
   { name: 'Settlement', path: '/settlement', module: 'sales' },
+  { name: 'Waste', path: '/waste', module: 'sales' },
   { name: 'Distributors', path: '/distributors', module: 'distributors' },
   { name: 'Accounting', path: '/accounting', module: 'accounting' },
   { name: 'Reports', path: '/reports', module: null },

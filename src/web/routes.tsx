@@ -104,6 +104,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     ...lazyPage(() => import('./pages/settlement/SettlementPage')),
   },
   {
+    path: '/waste',
+    title: 'Waste',
+    subtitle: 'Stale loaves, write-offs and returned bread',
+    module: 'sales',
+    ...lazyPage(() => import('./pages/waste/WastePage')),
+  },
+  {
     path: '/distributors',
     title: 'Distributor Management',
     subtitle: 'Manage distributors and track their account balances',

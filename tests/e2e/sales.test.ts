@@ -292,6 +292,7 @@ describe('sales, distributors and statements', () => {
       'Orders',
       'Dispatch',
       'Settlement',
+      'Waste',
       'Reports',
     ]);
     await sales.click();

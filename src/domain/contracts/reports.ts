@@ -157,6 +157,7 @@ export interface ReportAnswers {
   production: ProductionReport;
   inventory: InventoryReport;
   financial: FinancialReport;
+  waste: WasteReport;
 }
 
 /** Loaves written off over the dates and their cost, with their share of the loaves baked. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format';
+import { formatDate, formatDateTime, formatPercent } from './format';
 
 describe('the one date format (DD MMM YYYY)', () => {
   it('writes a calendar date with a two-digit day and the pickers’ month names', () => {
@@ -17,5 +17,14 @@ describe('the one date format (DD MMM YYYY)', () => {
     expect(formatDateTime('2026-11-21T13:05:09Z', 'Africa/Lagos', { seconds: true })).toBe(
       '21 Nov 2026, 14:05:09',
     );
+  });
+});
+
+describe('a rate in percent', () => {
+  it('keeps the one decimal the server rounded to, and "-" when there is no rate', () => {
+    expect(formatPercent(12.5)).toBe('12.5%');
+    expect(formatPercent(0)).toBe('0.0%');
+    expect(formatPercent(100)).toBe('100.0%');
+    expect(formatPercent(null)).toBe('-');
   });
 });

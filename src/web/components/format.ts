@@ -8,6 +8,11 @@ export function formatQuantity(value: number, unit?: string): string {
   return unit ? `${QUANTITY.format(value)} ${unit}` : QUANTITY.format(value);
 }
 
+/** "12.5%": a rate the server rounded to one decimal; "-" when it has none (nothing to divide by). */
+export function formatPercent(percent: number | null): string {
+  return percent === null ? '-' : `${percent.toFixed(1)}%`;
+}
+
 /** "PO-2026-660000, 30,000 bags, pending": an order for an item that is still to arrive. */
 export function openOrderText(order: OpenOrderLine, unit: string): string {
   return `${order.orderNumber}, ${formatQuantity(order.quantity, unit)}, ${order.status}`;

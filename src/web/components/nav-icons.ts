@@ -1,4 +1,5 @@
 import {
+  IconBreadOff,
   IconBuildingFactory2,
   IconCalculator,
   IconCalendarEvent,
@@ -28,6 +29,7 @@ export const NAV_ICONS: Record<string, typeof IconPackage> = {
   '/orders': IconCalendarEvent,
   '/dispatch': IconTruckLoading,
   '/settlement': IconCashRegister,
+  '/waste': IconBreadOff,
   '/distributors': IconTruckDelivery,
   '/accounting': IconCalculator,
   '/reports': IconChartBar,

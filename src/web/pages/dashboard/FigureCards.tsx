@@ -1,6 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import {
   IconAlertTriangle,
+  IconBreadOff,
   IconBuildingFactory2,
   IconCash,
   IconClock,
@@ -9,8 +10,16 @@ import {
 import type { DashboardSummary } from '../../../domain/contracts/dashboard';
 import { formatNaira } from '../../../domain/money';
 import { countOf } from '../../../domain/words';
-import { formatQuantity } from '../../components/format';
+import { formatPercent, formatQuantity } from '../../components/format';
 import { StatCard } from '../../components/StatCard';
+
+/** "12 loaves · 2.5% of production", or with no loaves baked this month, no share. */
+function wasteNote(waste: NonNullable<DashboardSummary['sales']>['wasteThisMonth']) {
+  const loaves = countOf(waste.loaves, 'loaf');
+  return waste.percentOfProduction === null
+    ? `${loaves} · none baked this month`
+    : `${loaves} · ${formatPercent(waste.percentOfProduction)} of production`;
+}
 
 /** The dashboard's figures: a card for each part of the summary the user may read. */
 export function FigureCards({ figures }: { figures: DashboardSummary }) {
@@ -59,6 +68,15 @@ export function FigureCards({ figures }: { figures: DashboardSummary }) {
           icon={IconCash}
           colour="green"
           note={`${countOf(sales.todaysSaleCount, 'sale')} · ${countOf(sales.todaysLoavesSold, 'loaf')}`}
+        />
+      )}
+      {sales && (
+        <StatCard
+          label="Waste this month"
+          value={formatNaira(sales.wasteThisMonth.cost)}
+          icon={IconBreadOff}
+          colour="red"
+          note={wasteNote(sales.wasteThisMonth)}
         />
       )}
       {moneyOwed && (

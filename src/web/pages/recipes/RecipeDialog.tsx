@@ -31,6 +31,8 @@ interface RecipeFormValues {
   baseFlourKg: number | string;
   /** '' while not set. */
   loavesPerKg: number | string;
+  /** '' while not set: the loaves never go stale. */
+  shelfLifeDays: number | string;
   ingredients: LineValues[];
   hours: number | string;
   minutes: number | string;
@@ -51,6 +53,7 @@ function toInput(values: RecipeFormValues): RecipeInput {
     description: values.description || null,
     baseFlourKg: typedNumber(values.baseFlourKg),
     loavesPerKg: values.loavesPerKg === '' ? null : typedNumber(values.loavesPerKg),
+    shelfLifeDays: values.shelfLifeDays === '' ? null : typedNumber(values.shelfLifeDays),
     ingredients: values.ingredients.map((line) => ({
       itemId: line.itemId ?? '',
       quantity: typedNumber(line.quantity),
@@ -73,6 +76,7 @@ function initialValues(recipe: Recipe | null): RecipeFormValues {
       description: '',
       baseFlourKg: 1,
       loavesPerKg: '',
+      shelfLifeDays: '',
       ingredients: [newLine()],
       hours: 0,
       minutes: 0,
@@ -85,6 +89,7 @@ function initialValues(recipe: Recipe | null): RecipeFormValues {
     description: recipe.description ?? '',
     baseFlourKg: recipe.baseFlourKg,
     loavesPerKg: recipe.loavesPerKg ?? '',
+    shelfLifeDays: recipe.shelfLifeDays ?? '',
     ingredients: recipe.ingredients.map((line) => ({
       key: crypto.randomUUID(),
       itemId: line.itemId,
@@ -195,6 +200,13 @@ export function RecipeDialog(props: {
               min={0}
               step={0.1}
               {...form.getInputProps('loavesPerKg')}
+            />
+            <NumberField
+              label="Shelf life in days (Optional)"
+              description="1: sold on its baking day only; empty: never stale"
+              min={0}
+              step={1}
+              {...form.getInputProps('shelfLifeDays')}
             />
           </SimpleGrid>
           <Textarea

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Recipe } from '../../../domain/contracts/recipes';
 import { formatDuration } from '../../../domain/recipe-schemas';
+import { countOf } from '../../../domain/words';
 import { errorText } from '../../api/http';
 import { dismissNotification, notifyError, notifySuccess } from '../../api/notify';
 import { useRights } from '../../auth/use-rights';
@@ -56,6 +57,12 @@ function RecipeCard(props: {
                 (batches average {recipe.averageLoavesPerKg})
               </Text>
             )}
+          </Text>
+          <Text fz="sm" data-testid="recipe-shelf-life">
+            <Text span fw={600}>
+              Shelf life:
+            </Text>{' '}
+            {recipe.shelfLifeDays === null ? 'not set' : countOf(recipe.shelfLifeDays, 'day')}
           </Text>
           {duration && (
             <Group gap={4} wrap="nowrap">

@@ -1,5 +1,6 @@
 import { Button, Card, Group, Tabs, Text } from '@mantine/core';
 import { type FunctionComponent, useState } from 'react';
+import { useSearch } from 'wouter';
 import { canRead } from '../../../domain/permissions';
 import {
   filterWording,
@@ -20,6 +21,7 @@ import type { TabProps } from './ReportState';
 import { ReturnsRateTab } from './ReturnsRateTab';
 import { ReturnsTab } from './ReturnsTab';
 import { SalesTab } from './SalesTab';
+import { WasteTab } from './WasteTab';
 
 const TAB_CONTENT = {
   returns: ReturnsTab,
@@ -28,17 +30,21 @@ const TAB_CONTENT = {
   production: ProductionTab,
   inventory: InventoryTab,
   financial: FinancialTab,
+  waste: WasteTab,
 } satisfies Record<ReportTab, FunctionComponent<TabProps>>;
 
 export default function ReportsPage() {
   const user = useCurrentUser().data;
   const timeZone = useAppInfo().data?.timeZone ?? DEFAULT_TIME_ZONE;
   const today = businessDate(new Date(), timeZone);
+  const search = useSearch();
   const [startDate, setStartDate] = useState<string | null>(null);
   const [endDate, setEndDate] = useState<string | null>(null);
   // Only the tabs of modules the user can read (docs/screens/reports.md).
   const tabs = REPORT_TABS.filter((tab) => user && canRead(user, REPORT_TAB_MODULES[tab]));
-  const [active, setActive] = useState<ReportTab | null>(tabs[0] ?? null);
+  // `?tab=waste` (the Waste page's link) opens that tab when the user may see it.
+  const asked = tabs.find((tab) => tab === new URLSearchParams(search).get('tab'));
+  const [active, setActive] = useState<ReportTab | null>(asked ?? tabs[0] ?? null);
 
   const filter = [startDate && `startDate=${startDate}`, endDate && `endDate=${endDate}`]
     .filter(Boolean)

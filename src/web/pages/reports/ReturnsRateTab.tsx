@@ -5,14 +5,13 @@ import type { ReturnsRateReport } from '../../../domain/contracts/reports';
 import { canRead } from '../../../domain/permissions';
 import { countOf } from '../../../domain/words';
 import { useCurrentUser } from '../../auth/queries';
+import { formatPercent } from '../../components/format';
 import { StatCard } from '../../components/StatCard';
 import { returnsRateCsvUrl } from './queries';
 import { count, ReportState, type TabProps } from './ReportState';
 import { type Column, ReportTable } from './ReportTable';
 
 type Row = ReturnsRateReport['rows'][number];
-
-const rate = (percent: number | null) => (percent === null ? '-' : `${percent.toFixed(1)}%`);
 
 /** The week grid on Orders where this distributor's standing order is changed. */
 export const standingOrderHref = (distributorId: string) =>
@@ -32,7 +31,7 @@ export function ReturnsRateTab({ filter }: TabProps) {
       csv: (row) => row.returned,
       align: 'right',
     },
-    { header: 'Rate', text: (row) => rate(row.ratePercent), align: 'right' },
+    { header: 'Rate', text: (row) => formatPercent(row.ratePercent), align: 'right' },
     {
       header: 'Flagged',
       text: (row) => (row.flagged ? 'Yes' : 'No'),
@@ -69,7 +68,7 @@ export function ReturnsRateTab({ filter }: TabProps) {
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
             <StatCard
               label="Returns rate"
-              value={rate(report.ratePercent)}
+              value={formatPercent(report.ratePercent)}
               note={`${countOf(report.totalReturned, 'loaf')} back of ${countOf(report.totalTaken, 'loaf')}`}
               icon={IconArrowBackUp}
               colour="red"

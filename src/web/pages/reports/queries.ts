@@ -19,6 +19,7 @@ const REPORTS: { [Tab in ReportTab]: (dates: ReportQuery) => Promise<ReportAnswe
   // Stock as it is now: the dates do not apply.
   inventory: () => call(reportsApi.inventory),
   financial: (dates) => call(reportsApi.financial, { query: dates }),
+  waste: (dates) => call(reportsApi.waste, { query: dates }),
 };
 
 /** One report call per tab; `filter` is the query string of the chosen dates. */
@@ -50,3 +51,7 @@ export const returnsHistoryCsvUrl = (filter: string) =>
 /** The server's CSV of the returns rate in the dates, with its total line. */
 export const returnsRateCsvUrl = (filter: string) =>
   urlOf(reportsApi.returnsRateCsv, { query: datesOf(filter) });
+
+/** The server's CSV of every write-off in the dates, then their total. */
+export const wasteCsvUrl = (filter: string) =>
+  urlOf(reportsApi.wasteCsv, { query: datesOf(filter) });

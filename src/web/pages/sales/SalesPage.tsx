@@ -1,6 +1,7 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBread, IconReceipt, IconTruckDelivery } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { formatNaira } from '../../../domain/money';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time';
 import { countOf } from '../../../domain/words';
@@ -80,6 +81,22 @@ export default function SalesPage() {
                     <Text fw={600}>{entry.recipeName}</Text>
                     <Text fz="sm" c="dimmed">
                       From {countOf(entry.batches.length, 'batch')}
+                      {entry.staleLoaves > 0 && (
+                        <>
+                          {' · '}
+                          <Anchor
+                            component={Link}
+                            href="/waste"
+                            fz="sm"
+                            c="red.8"
+                            underline="always"
+                            fw={600}
+                            aria-label={`${entry.staleLoaves.toLocaleString('en-NG')} stale loaves of ${entry.recipeName}: write them off on the Waste page`}
+                          >
+                            {entry.staleLoaves.toLocaleString('en-NG')} stale
+                          </Anchor>
+                        </>
+                      )}
                     </Text>
                   </div>
                   <Badge
