@@ -10,8 +10,8 @@ import {
   dismissToast,
   expectToast,
   fieldError,
+  goThroughSidebar,
   lagosToday,
-  mainNavigation,
   postOk,
   signInThroughApi,
   statCard,
@@ -47,18 +47,6 @@ const writeOffs = {
 };
 // 14 loaves, ₦2,400.02, of 17 baked: 82.4%.
 
-/** Opens a screen from the sidebar, through the header's menu button on a phone. */
-async function openFromSidebar(page: Page, entry: string, title = entry): Promise<void> {
-  const menu = page.getByRole('button', { name: 'Open navigation' });
-  if (await menu.isVisible()) await menu.click();
-  await mainNavigation(page)
-    .getByRole('link', { name: entry, exact: true })
-    .filter({ visible: true })
-    .click();
-  await waitForPageTitle(page, title);
-  await page.getByRole('dialog', { name: 'Navigation' }).waitFor({ state: 'detached' });
-}
-
 /** Waits for a dialog to finish fading in, so its screenshot is not caught half-way. */
 async function untilShown(dialog: Locator): Promise<void> {
   await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
@@ -81,7 +69,7 @@ describe('Waste: stale loaves leave sale and are written off with returned ones'
 
   test('Recipes sets a shelf life of 1 day on Agege Bread', async () => {
     await page.goto('/');
-    await openFromSidebar(page, 'Recipes');
+    await goThroughSidebar(page, 'Recipes');
     await page.getByRole('button', { name: 'Edit Agege Bread' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Shelf life in days (Optional)').fill('1');
@@ -105,7 +93,7 @@ describe('Waste: stale loaves leave sale and are written off with returned ones'
     });
     expect(done.status()).toBe(200);
 
-    await openFromSidebar(page, 'Sales', 'Sales Management');
+    await goThroughSidebar(page, 'Sales', 'Sales Management');
     const bread = page.getByTestId('available-loaves').filter({ hasText: 'Agege Bread' });
     await expect.poll(() => bread.textContent()).toBe('Agege BreadFrom 1 batch · 10 stale7 loaves');
     expect(await statCard(page, 'Available Loaves').first().textContent()).toContain('7');
@@ -192,7 +180,7 @@ describe('Waste: stale loaves leave sale and are written off with returned ones'
       loavesTaken: 4,
       pricePerLoaf: 500,
     });
-    await openFromSidebar(page, 'Distributors', 'Distributor Management');
+    await goThroughSidebar(page, 'Distributors', 'Distributor Management');
     await page
       .locator('.mantine-Card-root')
       .filter({ hasText: SHOP })
@@ -206,7 +194,7 @@ describe('Waste: stale loaves leave sale and are written off with returned ones'
       await expectToast(page, 'Return Recorded', `3 loaves of Agege Bread from ${SHOP}`),
     );
 
-    await openFromSidebar(page, 'Waste');
+    await goThroughSidebar(page, 'Waste');
     const line = page.getByTestId('returned-loaves').filter({ hasText: SHOP });
     await expect.poll(() => line.textContent()).toContain('3 loaves left of 3 returned · Spoiled');
     await screenshot(page, 'waste-returned-1280');
@@ -284,7 +272,7 @@ describe('Waste: stale loaves leave sale and are written off with returned ones'
   });
 
   test('the dashboard card shows the waste of this month', async () => {
-    await openFromSidebar(page, 'Dashboard');
+    await goThroughSidebar(page, 'Dashboard');
     // Yesterday's batch counts as this month's production unless today is the 1st.
     const share = lagosToday().day > 1 ? '82.4%' : '200.0%';
     const card = statCard(page, 'Waste this month');
@@ -311,7 +299,7 @@ describe('Waste: stale loaves leave sale and are written off with returned ones'
     const reader = await signedIn.freshPage();
     await signInThroughApi(reader, READER);
     await reader.goto('/');
-    await openFromSidebar(reader, 'Waste');
+    await goThroughSidebar(reader, 'Waste');
     await reader.getByTestId('bread-shelf').filter({ hasText: '2 loaves on sale' }).waitFor();
     await expect.poll(() => reader.getByTestId('write-off').count()).toBe(4);
     expect(await reader.getByRole('button', { name: /^Write off/ }).count()).toBe(0);
@@ -325,7 +313,7 @@ describe('Waste: stale loaves leave sale and are written off with returned ones'
     await statCard(small, 'Waste this month').getByText('₦2,400.02').waitFor();
     await screenshot(small, 'waste-dashboard-360');
 
-    await openFromSidebar(small, 'Waste');
+    await goThroughSidebar(small, 'Waste');
     await small.getByTestId('write-off').first().waitFor();
     await screenshot(small, 'waste-360');
     await expectNoSeriousAxeViolations(small, 'waste page at 360 px');
