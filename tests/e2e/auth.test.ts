@@ -6,6 +6,8 @@ import {
   expectToast,
   fieldError,
   holdRequests,
+  mainNavigation,
+  signInThroughForm,
   type TestUser,
   waitForLanding,
   waitForPageTitle,
@@ -252,5 +254,15 @@ describe('landing page and sign-in', () => {
     await page.reload();
     await waitForLanding(page);
     expect(await page.getByRole('heading', { name: 'Dashboard' }).count()).toBe(0);
+  });
+
+  test('a session ended elsewhere (signed out in another tab) sends the next screen back to the landing page', async () => {
+    await signInThroughForm(page, ADA);
+    // Another tab of the same browser signs out: this tab still shows the app.
+    expect((await page.request.post('/api/auth/logout')).status()).toBe(200);
+    await mainNavigation(page).getByRole('link', { name: 'Inventory', exact: true }).click();
+    await waitForLanding(page);
+    expect(await page.getByText('Failed to load', { exact: false }).count()).toBe(0);
+    await signInThroughForm(page, ADA);
   });
 });

@@ -1,4 +1,5 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './http';
 
 /**
  * Mutations that manage the cache themselves: signing in sets the user, signing
@@ -6,6 +7,23 @@ import { MutationCache, QueryClient } from '@tanstack/react-query';
  * answer 401s.
  */
 export const OWNS_CACHE = ['auth'] as const;
+
+/** The signed-in user's query: null shows the landing page. */
+export const SIGNED_IN_USER = ['/api/auth/user'] as const;
+
+/**
+ * Forgets every answer but the user, now null, so the app shows the landing
+ * page: after signing out, and when a call finds the session ended (idle,
+ * deactivated, password reset) instead of leaving each screen with an error.
+ */
+export function forgetSignedInUser(client: QueryClient) {
+  client.setQueryData(SIGNED_IN_USER, null);
+  client.removeQueries({ predicate: (query) => query.queryKey[0] !== SIGNED_IN_USER[0] });
+}
+
+const sessionEnded = (error: unknown) => {
+  if (error instanceof ApiError && error.code === 'NOT_SIGNED_IN') forgetSignedInUser(queryClient);
+};
 
 /**
  * docs/rules/forms-and-messages.md: data never goes stale on its own, no refetch on focus, no
@@ -17,7 +35,9 @@ export const OWNS_CACHE = ['auth'] as const;
  * refetch when next shown.
  */
 export const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: sessionEnded }),
   mutationCache: new MutationCache({
+    onError: sessionEnded,
     onSuccess: (_data, _variables, _context, mutation) =>
       mutation.options.mutationKey?.[0] === OWNS_CACHE[0]
         ? undefined

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterInput } from '../../domain/auth-schemas';
 import { ApiError, call } from '../api/http';
-import { OWNS_CACHE } from '../api/query-client';
+import { forgetSignedInUser, OWNS_CACHE, SIGNED_IN_USER } from '../api/query-client';
 
 /**
  * The auth routes' contracts, loaded after the first page is drawn: they bring
@@ -11,7 +11,7 @@ import { OWNS_CACHE } from '../api/query-client';
 const authRoutes = () => import('../../domain/contracts/auth').then((module) => module.authApi);
 
 export const authKeys = {
-  user: ['/api/auth/user'] as const,
+  user: SIGNED_IN_USER,
   appInfo: ['/api/app-info'] as const,
 };
 
@@ -60,10 +60,6 @@ export function useLogout() {
   return useMutation({
     mutationKey: [...OWNS_CACHE, 'logout'],
     mutationFn: async () => call((await authRoutes()).logout),
-    onSuccess: () => {
-      // The user query stays (now null) so the app, which watches it, shows the landing page.
-      queryClient.setQueryData(authKeys.user, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.user[0] });
-    },
+    onSuccess: () => forgetSignedInUser(queryClient),
   });
 }
