@@ -25,6 +25,8 @@ export type SaleTransaction = z.infer<typeof saleTransactionSchema>;
 /** The Sales page's three tiles. */
 export const salesSummarySchema = z.object({
   totalAvailable: z.number(),
+  /** Loaves past their shelf life waiting to be written off (not in totalAvailable). */
+  totalStale: z.number(),
   totalSold: z.number(),
   transactionCount: z.number(),
 });

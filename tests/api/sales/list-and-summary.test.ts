@@ -19,7 +19,12 @@ describe('sales list and summary, on their own database', () => {
   afterAll(() => own.close());
 
   it('starts with empty tiles and lists', async () => {
-    expect(await h.summary()).toEqual({ totalAvailable: 0, totalSold: 0, transactionCount: 0 });
+    expect(await h.summary()).toEqual({
+      totalAvailable: 0,
+      totalStale: 0,
+      totalSold: 0,
+      transactionCount: 0,
+    });
     expect((await boss.get('/api/sales-transactions')).body).toEqual([]);
   });
 
@@ -42,6 +47,7 @@ describe('sales list and summary, on their own database', () => {
     }
     expect(await h.summary()).toEqual({
       totalAvailable: 120, // 160 made − 40 sold
+      totalStale: 0,
       totalSold: 40,
       transactionCount: 4,
     });
@@ -49,6 +55,7 @@ describe('sales list and summary, on their own database', () => {
     expect((await h.sell(ade, 'Wheat Bread', 36)).status).toBe(409);
     expect(await h.summary()).toEqual({
       totalAvailable: 120,
+      totalStale: 0,
       totalSold: 40,
       transactionCount: 4,
     });
@@ -87,6 +94,7 @@ describe('sales list and summary, on their own database', () => {
     // Archiving changes no count.
     expect(await h.summary()).toEqual({
       totalAvailable: 120,
+      totalStale: 0,
       totalSold: 40,
       transactionCount: 4,
     });

@@ -6,7 +6,7 @@ import type { Database, Transaction } from '../../db/connection';
 import { breadLedger, distributors, salesTransactions } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { salesCount } from '../accounts/service';
-import { loavesOnSaleByBread, lockShelf, type ShelfClock } from './shelf';
+import { breadShelves, lockShelf, type ShelfClock } from './shelf';
 
 type SaleRow = typeof salesTransactions.$inferSelect;
 
@@ -42,9 +42,10 @@ export async function salesSummary(db: Database, clock: ShelfClock): Promise<Sal
   const [totals] = await db
     .select({ sold: sql<string>`coalesce(sum(${breadLedger.loavesSold}), 0)::text` })
     .from(breadLedger);
-  const onSale = await loavesOnSaleByBread(db, clock);
+  const shelves = await breadShelves(db, clock);
   return {
-    totalAvailable: [...onSale.values()].reduce((sum, loaves) => sum + loaves, 0),
+    totalAvailable: shelves.reduce((sum, shelf) => sum + shelf.onSale, 0),
+    totalStale: shelves.reduce((sum, shelf) => sum + shelf.stale, 0),
     totalSold: Number(totals?.sold ?? 0),
     transactionCount: await salesCount(db),
   };

@@ -43,6 +43,13 @@ export default function SalesPage() {
           value={count(summary.data?.totalAvailable)}
           icon={IconBread}
           colour="orange"
+          note={
+            (summary.data?.totalStale ?? 0) > 0 && (
+              <Anchor component={Link} href="/waste" fz="xs" c="red.8" underline="always" fw={600}>
+                {countOf(summary.data?.totalStale ?? 0, 'stale loaf')} on the shelf
+              </Anchor>
+            )
+          }
         />
         <StatCard
           label="Total Sold"
