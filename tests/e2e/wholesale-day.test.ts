@@ -356,4 +356,37 @@ describe.each(WIDTHS)('the wholesale day at $label px', ({ label, viewport }) =>
     );
     await shot('returns-rate');
   });
+
+  test('writes off the returned loaves on Waste: the Waste report and the dashboard show them', async () => {
+    await goThroughSidebar(page, 'Waste');
+    const line = page.getByTestId('returned-loaves').filter({ hasText: OWN_PRICE });
+    await expect.poll(() => line.textContent()).toContain('5 loaves left of 5 returned · Spoiled');
+    await line
+      .getByRole('button', { name: `Write off the return of Agege Bread from ${OWN_PRICE}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Write Off Loaves' });
+    await choose(page, dialog.getByLabel('Reason', { exact: true }), 'Stale');
+    await dialog.getByRole('button', { name: 'Write Off' }).click();
+    // A loaf of the newest batch: ₦19,320.00 of flour and yeast over 45 loaves, ₦429.33.
+    await dismissToast(
+      await expectToast(page, 'Loaves Written Off', '5 loaves of Agege Bread (Stale), ₦2,146.65'),
+    );
+    await page.getByText('No returned loaves to write off').waitFor();
+    await shot('waste');
+
+    await goThroughSidebar(page, 'Reports', 'Reports & Analytics');
+    await page.getByRole('tab', { name: 'Waste', exact: true }).click();
+    // 5 of the 95 loaves baked today.
+    await expect
+      .poll(() => statCard(page, 'Loaves Wasted').first().textContent())
+      .toBe('Loaves Wasted5of 95 loaves baked');
+    expect(await statCard(page, 'Cost of Waste').first().textContent()).toContain('₦2,146.65');
+    expect(await statCard(page, 'Waste % of Production').first().textContent()).toContain('5.3%');
+    await shot('waste-report');
+
+    await goThroughSidebar(page, 'Dashboard');
+    await expect
+      .poll(() => statCard(page, 'Waste this month').first().textContent())
+      .toBe('Waste this month₦2,146.655 loaves · 5.3% of production');
+  });
 });
