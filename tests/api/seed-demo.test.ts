@@ -1,5 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../src/domain/bakery-months';
+import { staleFrom } from '../../src/domain/bread-stock';
 import type { AccountingSummary } from '../../src/domain/contracts/accounting';
 import type { BakePlan } from '../../src/domain/contracts/bake-plan';
 import type { DashboardSummary } from '../../src/domain/contracts/dashboard';
@@ -18,12 +20,15 @@ import type {
   ProductionReport,
   ReturnsReport,
   SalesReport,
+  WasteReport,
 } from '../../src/domain/contracts/reports';
 import type { AvailableLoaves } from '../../src/domain/contracts/sales';
-import { scaledRequirement } from '../../src/domain/production';
-import { businessDate } from '../../src/domain/time';
+import type { WasteRecord, WasteShelf } from '../../src/domain/contracts/waste';
+import { fromKobo } from '../../src/domain/money';
+import { businessDate, businessDateRange } from '../../src/domain/time';
 import { hashPassword } from '../../src/server/auth/password';
 import type { Database } from '../../src/server/db/connection';
+import { rowsOf } from '../../src/server/db/raw-results';
 import {
   breadReturns,
   inventoryItems,
@@ -34,10 +39,22 @@ import {
   stockMovements,
   users,
 } from '../../src/server/db/schema';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/seed/catalog';
+import { DEMO_PASSWORD, DEMO_USERS, RECIPES } from '../../src/server/seed/catalog';
 import { DEMO_LETTERHEAD, type SeedDemoSummary, seedDemo } from '../../src/server/seed/demo';
+import { costWriteOffs } from '../../src/server/seed/demo/loaf-cost';
+import { simulate } from '../../src/server/seed/demo/simulate';
 import { SeedRefusedError } from '../../src/server/seed/existing-data';
 import { ApiClient, validUser } from '../support/api-client';
+import { ledgerMismatches } from '../support/bread-ledger';
+import {
+  type Batch,
+  expectBatchTookItsRecipe,
+  expectEveryReturnBought,
+  expectEverySaleBaked,
+  expectStockEqualToMovements,
+  fingerprint,
+  takenByBatch,
+} from '../support/demo-checks';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 const TZ = 'Africa/Lagos';
@@ -52,24 +69,6 @@ async function signIn(username: string): Promise<ApiClient> {
   const login = await client.post('/api/auth/login', { username, password: DEMO_PASSWORD });
   expect(login.status, JSON.stringify(login.body)).toBe(200);
   return client;
-}
-
-/** Row counts and money totals, summed by the database: what a second seed must reproduce. */
-async function fingerprint() {
-  const result = await db.execute(sql`select
-    (select count(*) from ${inventoryItems})::int as items,
-    (select coalesce(sum(${inventoryItems.currentStock} * ${inventoryItems.unitCost}), 0)::text from ${inventoryItems}) as stock_value,
-    (select count(*) from ${stockMovements})::int as movements,
-    (select count(*) from ${purchaseOrders})::int as orders,
-    (select coalesce(sum(${purchaseOrders.totalAmount}), 0)::text from ${purchaseOrders}) as ordered,
-    (select count(*) from ${productionBatches})::int as batches,
-    (select coalesce(sum(${productionBatches.loavesProduced}), 0)::int from ${productionBatches}) as loaves,
-    (select count(*) from ${salesTransactions})::int as sales,
-    (select coalesce(sum(${salesTransactions.loavesTaken} * ${salesTransactions.pricePerLoaf}), 0)::text from ${salesTransactions}) as sales_value,
-    (select coalesce(sum(${salesTransactions.amountPaid}), 0)::text from ${salesTransactions}) as paid_at_sale,
-    (select coalesce(sum(amount), 0)::text from distributor_payments) as payments,
-    (select coalesce(sum(${breadReturns.loavesReturned}), 0)::int from ${breadReturns}) as returned`);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
 }
 
 beforeAll(async () => {
@@ -143,7 +142,10 @@ describe('npm run seed:demo', () => {
     expect(
       (await list<{ pending: number }>('/api/purchase-orders/summary')).pending,
     ).toBeGreaterThanOrEqual(2);
-    expect(await list<unknown[]>('/api/recipes')).toHaveLength(4);
+    const breads = await list<{ name: string; shelfLifeDays: number | null }[]>('/api/recipes');
+    expect(breads).toHaveLength(4);
+    // Every bread goes stale: a loaf lasts two to four days.
+    for (const bread of breads) expect(bread.shelfLifeDays, bread.name).toBeOneOf([2, 3, 4]);
     expect(await list<unknown[]>('/api/production-batches')).toHaveLength(100);
     expect(
       (await list<{ inProgress: number }>('/api/production-batches/summary')).inProgress,
@@ -230,7 +232,7 @@ describe('npm run seed:demo', () => {
   });
 
   it('keeps every item’s stock equal to its movements, and every batch’s deductions to its recipe', async () => {
-    await expectStockEqualToMovements();
+    await expectStockEqualToMovements(db);
     const items = new Map((await db.select().from(inventoryItems)).map((item) => [item.id, item]));
     const recipeById = new Map((await db.select().from(recipes)).map((r) => [r.id, r]));
     const movements = await db.select().from(stockMovements);
@@ -255,7 +257,7 @@ describe('npm run seed:demo', () => {
     );
   });
 
-  it('never sells loaves before they are baked, nor takes back more than was bought', async () => {
+  it('never sells loaves before they are baked nor once stale, nor takes back more than was bought', async () => {
     const completed = await db
       .select()
       .from(productionBatches)
@@ -266,7 +268,27 @@ describe('npm run seed:demo', () => {
       .from(salesTransactions)
       .orderBy(asc(salesTransactions.createdAt));
     const sold = expectEverySaleBaked(completed, sales);
+    // A sale draws from the oldest batch with loaves on sale: that batch is not stale yet.
+    const shelfLife = new Map<string, number>(
+      RECIPES.map((recipe) => [recipe.name, recipe.shelfLifeDays]),
+    );
+    const batchById = new Map(completed.map((batch) => [batch.id, batch]));
+    for (const sale of sales) {
+      const batch = batchById.get(sale.productionBatchId as string) as Batch;
+      const stale = staleFrom(batch.completedAt as Date, shelfLife.get(batch.recipeName) ?? 0, TZ);
+      expect(stale > sale.createdAt, `sale ${sale.id}`).toBe(true);
+    }
 
+    // On the racks, on sale or stale: baked less sold less written off from the shelf.
+    const writtenOff = new Map(
+      (
+        await rowsOf<{ recipe_name: string; loaves: number }>(
+          db,
+          sql`select recipe_name, sum(loaves)::int as loaves from bread_waste
+            where source <> 'returned' group by recipe_name`,
+        )
+      ).map((row) => [row.recipe_name, row.loaves]),
+    );
     const available = (await demo.get<AvailableLoaves[]>('/api/available-loaves')).body;
     for (const entry of available) {
       expect(entry.totalAvailable).toBeGreaterThan(0);
@@ -274,110 +296,107 @@ describe('npm run seed:demo', () => {
       const produced = completed
         .filter((b) => b.recipeName === entry.recipeName)
         .reduce((sum, b) => sum + (b.loavesProduced ?? 0), 0);
-      expect(entry.totalAvailable).toBe(produced - (sold.get(entry.recipeName) ?? 0));
+      expect(entry.totalAvailable + entry.staleLoaves).toBe(
+        produced - (sold.get(entry.recipeName) ?? 0) - (writtenOff.get(entry.recipeName) ?? 0),
+      );
     }
 
     const returns = await db.select().from(breadReturns).orderBy(asc(breadReturns.createdAt));
     expectEveryReturnBought(sales, returns);
   });
 
+  it('writes off stale, damaged and returned loaves: a plausible share, none waiting long', async () => {
+    const lastMonth = `startDate=${addDays(summary.lastDay, -29)}&endDate=${summary.lastDay}`;
+    const month = (await demo.get<WasteReport>(`/api/reports/waste?${lastMonth}`)).body;
+    expect(month.totalLoaves).toBeGreaterThan(0);
+    expect(month.percentOfProduction).toBeGreaterThanOrEqual(1);
+    expect(month.percentOfProduction).toBeLessThanOrEqual(8);
+    const all = (await demo.get<WasteReport>('/api/reports/waste')).body;
+    expect(all.totalLoaves).toBe(summary.loavesWrittenOff);
+    expect(all.byReason.map((row) => row.reason)).toEqual(
+      expect.arrayContaining(['stale', 'damaged', 'given_away']),
+    );
+    const sources = await rowsOf<{ source: string }>(
+      db,
+      sql`select distinct source from bread_waste order by source`,
+    );
+    expect(sources.map((row) => row.source)).toEqual(['fresh', 'returned', 'stale']);
+
+    expect(await ledgerMismatches(db)).toEqual([]);
+    const overdrawn = await rowsOf(
+      db,
+      sql`select recipe_name from bread_ledger
+      where loaves_baked - loaves_sold - loaves_gone_stale - loaves_wasted_fresh < 0
+         or loaves_gone_stale - loaves_wasted_stale < 0`,
+    );
+    expect(overdrawn).toEqual([]);
+    const shelf = (await demo.get<WasteShelf>('/api/waste/shelf')).body;
+    for (const bread of shelf.breads) {
+      expect(bread.onSale, bread.recipeName).toBeGreaterThanOrEqual(0);
+      expect(bread.stale, bread.recipeName).toBeGreaterThanOrEqual(0);
+    }
+    // Stale loaves are written off a day or two after they are set aside, so only lately's wait.
+    const since = businessDateRange(addDays(summary.lastDay, -2), TZ).start;
+    const [stale] = await rowsOf<{ waiting: number; lately: number }>(
+      db,
+      sql`select
+        (select coalesce(sum(loaves_gone_stale - loaves_wasted_stale), 0) from bread_ledger)::int as waiting,
+        (select coalesce(sum(loaves), 0) from stale_loaves where created_at >= ${since.toISOString()})::int as lately`,
+    );
+    expect(stale?.waiting).toBeLessThanOrEqual(stale?.lately ?? 0);
+  });
+
   it('refuses to seed twice without --force, and with it loads the very same bakery', async () => {
-    const before = await fingerprint();
+    const before = await fingerprint(db);
     const again = seedDemo(db, { now });
     await expect(again).rejects.toBeInstanceOf(SeedRefusedError);
     await expect(again).rejects.toThrow(/npm run seed:demo -- --force/);
 
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     expect(await seedDemo(db, { now, force: true, passwordHash })).toEqual(summary);
-    expect(await fingerprint()).toEqual(before);
+    expect(await fingerprint(db)).toEqual(before);
     // The replaced accounts sign in with the same password.
-    await signIn('demo');
+    demo = await signIn('demo');
+  });
+
+  it("prices write-offs as the app does: the newest batch's cost per loaf, times the loaves", async () => {
+    const mispriced = await rowsOf(
+      db,
+      sql`select w.id from bread_waste w
+      where w.cost <> w.loaves * w.cost_per_loaf or w.cost_per_loaf <= 0
+         or w.production_batch_id is distinct from (select b.id from production_batches b
+           where b.recipe_name = w.recipe_name and b.status = 'completed' and b.loaves_produced > 0
+             and b.completed_at <= w.created_at
+           order by b.completed_at desc, b.batch_number desc limit 1)`,
+    );
+    expect(mispriced).toEqual([]);
+    // A loaf written off now through the app costs what the seed would have priced it at.
+    const plan = simulate(now, TZ);
+    const onSale = (await demo.get<AvailableLoaves[]>('/api/available-loaves')).body;
+    expect(onSale.length).toBeGreaterThan(0);
+    for (const { recipeName } of onSale) {
+      const reply = await demo.post<WasteRecord>('/api/waste', {
+        source: 'fresh',
+        recipeName,
+        loaves: 1,
+        reason: 'damaged',
+      });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      const [seeded] = costWriteOffs(plan, [
+        {
+          id: reply.body.id,
+          recipe: RECIPES.findIndex((recipe) => recipe.name === recipeName),
+          loaves: 1,
+          reason: 'damaged',
+          source: 'fresh',
+          returnId: null,
+          notes: null,
+          userId: plan.userIds.demo,
+          at: new Date(reply.body.createdAt),
+        },
+      ]);
+      expect(reply.body.costPerLoaf, recipeName).toBe(seeded && fromKobo(seeded.costPerLoaf));
+    }
+    expect(await ledgerMismatches(db)).toEqual([]);
   });
 });
-
-type Batch = typeof productionBatches.$inferSelect;
-type Sale = typeof salesTransactions.$inferSelect;
-type Taken = Map<string, { production: number; cancelled: number }>;
-
-/** Every item's stock is what its movements add up to, and never went below zero on the way. */
-async function expectStockEqualToMovements() {
-  const stock = await db.execute(sql`select i.id, i.current_stock::text as stock,
-      coalesce((select sum(m.quantity_change) from ${stockMovements} m where m.item_id = i.id), 0)::text as moved,
-      (select min(run) from (select sum(m.quantity_change) over (order by m.created_at, m.id) as run
-         from ${stockMovements} m where m.item_id = i.id) r)::text as lowest
-    from ${inventoryItems} i`);
-  const rows = (stock as unknown as { rows: { stock: string; moved: string; lowest: string }[] })
-    .rows;
-  expect(rows).toHaveLength(20);
-  for (const row of rows) {
-    expect(Number(row.stock)).toBe(Number(row.moved));
-    expect(Number(row.lowest)).toBeGreaterThanOrEqual(0); // the demo bakery never runs out mid-day
-  }
-}
-
-/** What each batch took for production and gave back on cancelling, per item. */
-function takenByBatch(movements: (typeof stockMovements.$inferSelect)[]): Map<string, Taken> {
-  const byBatch = new Map<string, Taken>();
-  for (const m of movements) {
-    if (m.referenceType !== 'production_batch' || !m.referenceId) continue;
-    expect(['production', 'production_cancelled']).toContain(m.reason);
-    const perItem = byBatch.get(m.referenceId) ?? new Map();
-    const entry = perItem.get(m.itemId) ?? { production: 0, cancelled: 0 };
-    if (m.reason === 'production') entry.production += m.quantityChange;
-    else entry.cancelled += m.quantityChange;
-    perItem.set(m.itemId, entry);
-    byBatch.set(m.referenceId, perItem);
-  }
-  return byBatch;
-}
-
-/** The batch took its recipe scaled by its flour, and gave it all back when cancelled. */
-function expectBatchTookItsRecipe(
-  batch: Batch,
-  recipe: typeof recipes.$inferSelect,
-  taken: Taken | undefined,
-  items: Map<string, typeof inventoryItems.$inferSelect>,
-) {
-  expect(taken?.size).toBe(recipe.ingredients.length);
-  for (const line of recipe.ingredients) {
-    const item = items.get(line.itemId);
-    if (!item) throw new Error('recipe item missing');
-    const entry = taken?.get(line.itemId);
-    const needed = scaledRequirement(line, recipe.baseFlourKg, batch.flourKg, item.unit);
-    expect(entry?.production).toBe(-needed);
-    expect(entry?.cancelled).toBe(batch.status === 'cancelled' ? needed : 0);
-  }
-}
-
-/** Walks the sales in time order beside the completed batches; answers the loaves sold per bread. */
-function expectEverySaleBaked(completed: Batch[], sales: Sale[]): Map<string, number> {
-  const made = new Map<string, number>();
-  const sold = new Map<string, number>();
-  let next = 0;
-  for (const sale of sales) {
-    for (let batch = completed[next]; batch?.completedAt && batch.completedAt <= sale.createdAt; ) {
-      made.set(batch.recipeName, (made.get(batch.recipeName) ?? 0) + (batch.loavesProduced ?? 0));
-      batch = completed[++next];
-    }
-    const total = (sold.get(sale.recipeName) ?? 0) + sale.loavesTaken;
-    sold.set(sale.recipeName, total);
-    expect(total, `sale ${sale.id}`).toBeLessThanOrEqual(made.get(sale.recipeName) ?? 0);
-  }
-  return sold;
-}
-
-/** No distributor returns more of a bread than it had bought by then. */
-function expectEveryReturnBought(sales: Sale[], returns: (typeof breadReturns.$inferSelect)[]) {
-  const bought = new Map<string, number>();
-  const back = new Map<string, number>();
-  let s = 0;
-  for (const ret of returns) {
-    for (let sale = sales[s]; sale && sale.createdAt <= ret.createdAt; sale = sales[++s]) {
-      const key = `${sale.distributorId}/${sale.recipeName}`;
-      bought.set(key, (bought.get(key) ?? 0) + sale.loavesTaken);
-    }
-    const key = `${ret.distributorId}/${ret.recipeName}`;
-    back.set(key, (back.get(key) ?? 0) + ret.loavesReturned);
-    expect(back.get(key), `return ${ret.id}`).toBeLessThanOrEqual(bought.get(key) ?? 0);
-  }
-}

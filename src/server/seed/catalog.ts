@@ -395,6 +395,8 @@ export interface CatalogRecipe {
   share: number;
   /** Usual batch sizes, kg of flour (whole or half bags). */
   batchFlourKg: readonly number[];
+  /** Days a loaf is sold: baked on day D, it is stale from the midnight that starts D + this. */
+  shelfLifeDays: number;
 }
 
 export const RECIPES = [
@@ -419,6 +421,7 @@ export const RECIPES = [
     pricePerLoaf: 1200,
     share: 0.45,
     batchFlourKg: [50, 75, 100],
+    shelfLifeDays: 3,
   },
   {
     name: 'Sliced Bread',
@@ -442,6 +445,7 @@ export const RECIPES = [
     pricePerLoaf: 1500,
     share: 0.25,
     batchFlourKg: [25, 40, 50],
+    shelfLifeDays: 4,
   },
   {
     name: 'Milk Bread',
@@ -466,6 +470,7 @@ export const RECIPES = [
     pricePerLoaf: 1800,
     share: 0.18,
     batchFlourKg: [20, 25, 30],
+    shelfLifeDays: 3,
   },
   {
     name: 'Coconut Bread',
@@ -489,6 +494,7 @@ export const RECIPES = [
     pricePerLoaf: 2000,
     share: 0.12,
     batchFlourKg: [15, 20, 25],
+    shelfLifeDays: 3,
   },
 ] as const satisfies readonly CatalogRecipe[];
 
@@ -859,6 +865,19 @@ export const RETURN_NOTES = {
   damaged: ['Crushed in the bus', 'Crate fell off the keke'],
   quality_issue: ['Underbaked in the middle', 'Too much salt, customers complained'],
   other: ['Wrong bread type delivered', 'Shop closed for public holiday'],
+} as const;
+
+/** Notes on write-offs, by reason. */
+export const WASTE_NOTES = {
+  stale: ['Sold to the pig farmer from Ikorodu', 'Mouldy, thrown away', 'Dried out, thrown away'],
+  given_away: ['Given to the motherless babies home, Ikeja', 'Given to the church food bank'],
+  staff: ['Shared among the night shift', 'Staff breakfast'],
+  damaged: [
+    'Crushed when a rack tipped over',
+    'Burnt: oven 2 ran hot',
+    'Squashed in the van',
+    'Rats got into the store room',
+  ],
 } as const;
 
 /** Cancelled batches say why. */

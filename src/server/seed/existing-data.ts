@@ -7,6 +7,7 @@ import type { Transaction } from '../db/connection';
 import {
   breadPrices,
   breadReturns,
+  breadWaste,
   dispatchLines,
   distributorPayments,
   distributors,
@@ -20,6 +21,7 @@ import {
   sessions,
   settlementReturns,
   settlements,
+  staleLoaves,
   standingOrders,
   stockMovements,
   userRoles,
@@ -71,6 +73,8 @@ export async function emptyBusinessTables(tx: Transaction) {
   await tx.execute(
     sql`truncate table ${sql.join(
       [
+        breadWaste,
+        staleLoaves,
         settlementReturns,
         settlements,
         dispatchLines,

@@ -101,12 +101,12 @@ export class Accounts {
     return events;
   }
 
-  /** A few loaves of one bread the distributor bought come back. */
-  takeReturn(d: number, at: Date) {
+  /** A few loaves of one bread the distributor bought come back; answers that return. */
+  takeReturn(d: number, at: Date): Return | null {
     const { random, ids } = this.sim;
     const returnable = (r: number) => nth(nth(this.bought, d), r) - nth(nth(this.returned, d), r);
     const candidates = RECIPE_LIST.map((_, r) => r).filter((r) => returnable(r) > 0);
-    if (candidates.length === 0) return;
+    if (candidates.length === 0) return null;
     const r = random.pick(candidates);
     const loavesReturned = Math.min(returnable(r), random.int(1, 8));
     const reason = random.weighted<ReturnReason>([
@@ -116,7 +116,7 @@ export class Accounts {
       ['other', 10],
     ]);
     const price = nth(nth(this.lastPrice, d), r);
-    this.returns.push({
+    const taken: Return = {
       id: ids.uuid(),
       distributor: d,
       recipe: r,
@@ -125,9 +125,11 @@ export class Accounts {
       reason,
       notes: random.chance(0.6) ? random.pick(RETURN_NOTES[reason]) : null,
       at,
-    });
+    };
+    this.returns.push(taken);
     nth(this.returned, d)[r] = nth(nth(this.returned, d), r) + loavesReturned;
     this.balance[d] = subtractKobo(nth(this.balance, d), multiplyKobo(price, loavesReturned));
+    return taken;
   }
 
   /** A payment on account, when enough is owed; a settlement pays off the lot in cash. */

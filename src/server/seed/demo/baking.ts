@@ -223,6 +223,7 @@ export function recipeRows(plan: Plan) {
     baseFlourKg: recipe.baseFlourKg,
     // The yield the baker set, which the bake plan turns loaves into flour with.
     loavesPerKg: recipe.loavesPerKgFlour,
+    shelfLifeDays: recipe.shelfLifeDays,
     ingredients: recipe.ingredients.map((line) => ({
       itemId: itemIdByKey.get(line.item) as string,
       quantity: line.quantity,

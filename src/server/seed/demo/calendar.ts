@@ -61,11 +61,17 @@ export class Calendar {
     return moment.getTime() <= this.now.getTime();
   }
 
-  /** The day a moment falls on (day 0 for anything before it). */
+  /** The day a moment falls on (day 0 for anything before it): a binary search, as it is asked often. */
   dayOf(moment: Date): number {
-    let k = this.today;
-    while (k > 0 && moment < nth(this.days, k).start) k--;
-    return k;
+    const at = moment.getTime();
+    let low = 0;
+    let high = this.today;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (at < nth(this.days, middle).start.getTime()) high = middle - 1;
+      else low = middle;
+    }
+    return low;
   }
 
   /** Day k's date, YYYY-MM-DD; days past today count on from today's date. */

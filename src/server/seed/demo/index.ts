@@ -11,7 +11,9 @@
  *   - a batch takes its recipe scaled by its flour, through the same domain
  *     function the production service uses (scaledRequirement);
  *   - a sale never takes more loaves of a bread than completed batches had
- *     made by that moment, and draws from the oldest batch first;
+ *     made by that moment, never stale ones, and draws from the oldest batch
+ *     first; loaves past their shelf life are set aside when a sale or
+ *     write-off of the bread first meets them, as the app does;
  *   - a return never exceeds what the distributor bought of that bread;
  *   - money is counted in whole kobo.
  */
@@ -22,6 +24,7 @@ import { lockFor } from '../../db/locks';
 import {
   breadPrices,
   breadReturns,
+  breadWaste,
   distributorPayments,
   distributors,
   inventoryItems,
@@ -31,6 +34,7 @@ import {
   purchaseOrders,
   recipes,
   salesTransactions,
+  staleLoaves,
   standingOrders,
   stockMovements,
   users,
@@ -53,6 +57,7 @@ import { changeRows, pauseRows, standingOrderRows } from './standing';
 import { itemRows, movementRows } from './stock';
 import { type SeedDemoSummary, summarise } from './summary';
 import { insertUsers } from './users';
+import { staleRows, wasteRows } from './waste';
 
 export { DEMO_DAYS } from './calendar';
 export type { SeedDemoSummary } from './summary';
@@ -114,6 +119,8 @@ async function write(tx: Transaction, plan: Plan, passwordHash: string) {
   await inChunks(saleRows(plan), 1000, (chunk) => tx.insert(salesTransactions).values(chunk));
   await inChunks(paymentRows(plan), 1000, (chunk) => tx.insert(distributorPayments).values(chunk));
   await inChunks(returnRows(plan), 1000, (chunk) => tx.insert(breadReturns).values(chunk));
+  await inChunks(staleRows(plan), 1000, (chunk) => tx.insert(staleLoaves).values(chunk));
+  await inChunks(wasteRows(plan), 1000, (chunk) => tx.insert(breadWaste).values(chunk));
   await tx.insert(breadPrices).values(priceRows(plan));
   await tx.insert(standingOrders).values(standingOrderRows(plan));
   await tx.insert(orderPauses).values(pauseRows(plan));

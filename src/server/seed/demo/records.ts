@@ -10,6 +10,7 @@ import type { PurchaseOrder, PurchaseOrderLine } from '../../../domain/contracts
 import type { SaleTransaction } from '../../../domain/contracts/sales';
 import type { StockMovementReason } from '../../../domain/inventory-schemas';
 import type { Kobo } from '../../../domain/money';
+import type { WasteReason, WasteSource } from '../../../domain/waste';
 import type { SupplierKey } from '../catalog';
 
 /** list[index], which the simulation knows to be there. */
@@ -88,6 +89,35 @@ export interface Return extends Pick<BreadReturn, 'id' | 'loavesReturned' | 'rea
   recipe: number;
   price: Kobo;
   at: Date;
+}
+
+/** Loaves of a bread past their shelf life, set aside when a sale or write-off first met them. */
+export interface StalePile {
+  id: string;
+  recipe: number;
+  loaves: number;
+  /** The bakery midnight the newest of them went stale. */
+  staleFrom: Date;
+  at: Date;
+}
+
+/** Loaves written off: on sale, stale, or of one return (`returnId`). */
+export interface WriteOff {
+  id: string;
+  recipe: number;
+  loaves: number;
+  reason: WasteReason;
+  source: WasteSource;
+  returnId: string | null;
+  notes: string | null;
+  userId: string;
+  at: Date;
+}
+
+/** A write-off with its cost, as the waste service prices it: its bread's newest completed batch. */
+export interface CostedWriteOff extends WriteOff {
+  batchId: string | null;
+  costPerLoaf: Kobo;
 }
 
 /** What happens at a distributor's account in the course of a day, in time order. */

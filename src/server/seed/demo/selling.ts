@@ -2,15 +2,17 @@
  * Selling: distributors collect bread in the morning and some again in the
  * afternoon, in proportion to their size, paying at once, half or later. A
  * sale never takes more loaves of a bread than completed batches had made by
- * that moment, and draws from the oldest batch first.
+ * that moment, never stale ones, and draws from the oldest batch first.
  */
 import { fromKobo, type Kobo, multiplyKobo, toKobo } from '../../../domain/money';
 import { BAKERY_HOURS, type CatalogDistributor, DISTRIBUTORS } from '../catalog';
 import { Accounts, type DistributorLife, isActive } from './accounts';
 import { RECIPE_LIST } from './baking';
-import { DEMO_DAYS, hour, MINUTE } from './calendar';
+import { hour, MINUTE } from './calendar';
 import { type AccountEvent, type Batch, nth, type Sale } from './records';
+import { Shelf } from './shelf';
 import type { Plan, Simulation } from './simulate';
+import { Waste, type WasteEvent } from './waste';
 
 /** Distributor price rise (flour went up) this many days before today, ₦ per loaf. */
 const PRICE_RISE = { daysAgo: 45, naira: 100 };
@@ -18,52 +20,6 @@ const PRICE_RISE = { daysAgo: 45, naira: 100 };
 const VOLUME_DISCOUNT = { fromVolume: 1.5, naira: 50 };
 /** How likely a collection includes each bread, in catalogue order. */
 const RECIPE_CHANCE = [0.95, 0.75, 0.5, 0.4];
-
-/** The loaves each bread's completed batches have made, and how many of them are sold. */
-class Shelf {
-  private readonly completed: Batch[][];
-  /** A bread's average loaves a day. */
-  readonly averageLoaves: number[];
-  readonly sold = RECIPE_LIST.map(() => 0);
-  private readonly made = RECIPE_LIST.map(() => ({ next: 0, loaves: 0 }));
-
-  constructor(batches: readonly Batch[]) {
-    this.completed = RECIPE_LIST.map((_, recipe) =>
-      batches
-        .filter((b) => b.recipe === recipe && b.status === 'completed')
-        .sort(
-          (a, b) =>
-            (a.completedAt as Date).getTime() - (b.completedAt as Date).getTime() ||
-            a.batchNumber.localeCompare(b.batchNumber),
-        ),
-    );
-    this.averageLoaves = this.completed.map(
-      (list) => list.reduce((sum, b) => sum + (b.loavesProduced as number), 0) / DEMO_DAYS,
-    );
-  }
-
-  /** Loaves of a bread still to be sold at `moment` (asked in time order). */
-  available(recipe: number, moment: Date) {
-    const list = nth(this.completed, recipe);
-    const state = nth(this.made, recipe);
-    for (let batch = list[state.next]; batch?.completedAt && batch.completedAt <= moment; ) {
-      state.loaves += batch.loavesProduced ?? 0;
-      state.next++;
-      batch = list[state.next];
-    }
-    return state.loaves - nth(this.sold, recipe);
-  }
-
-  /** The oldest batch with loaves left, the one the next sale draws from. */
-  oldestWithLoaves(recipe: number) {
-    let upTo = 0;
-    for (const batch of nth(this.completed, recipe)) {
-      upTo += batch.loavesProduced as number;
-      if (upTo > nth(this.sold, recipe)) return batch.id;
-    }
-    throw new Error('no batch has loaves left');
-  }
-}
 
 const FIVE_HUNDRED_NAIRA = toKobo(500);
 
@@ -86,15 +42,17 @@ interface Demand {
 class Depot {
   readonly sales: Sale[] = [];
   readonly accounts: Accounts;
-  private readonly shelf: Shelf;
+  readonly shelf: Shelf;
+  readonly waste: Waste;
 
   constructor(
     private readonly sim: Simulation,
     batches: readonly Batch[],
     lives: readonly DistributorLife[],
   ) {
-    this.shelf = new Shelf(batches);
+    this.shelf = new Shelf(sim, batches);
     this.accounts = new Accounts(sim, lives);
+    this.waste = new Waste(sim, this.shelf);
   }
 
   day(k: number) {
@@ -103,20 +61,24 @@ class Depot {
       (sum, dist, d) => sum + (active[d] ? dist.volume : 0),
       0,
     );
-    const events: AccountEvent[] = [];
+    const events: (AccountEvent | WasteEvent)[] = [];
     DISTRIBUTORS.forEach((dist, d) => {
       if (active[d]) events.push(...this.distributorDay(k, d, dist, activeVolume));
     });
+    events.push(...this.waste.eventsOf(k));
     events.sort((a, b) => a.at.getTime() - b.at.getTime());
     for (const event of events) {
       if (this.sim.calendar.notAfterNow(event.at)) this.happen(k, event);
     }
   }
 
-  private happen(k: number, event: AccountEvent) {
+  private happen(k: number, event: AccountEvent | WasteEvent) {
     if (event.kind === 'sale') this.sell(k, event);
-    else if (event.kind === 'return') this.accounts.takeReturn(event.distributor, event.at);
-    else this.accounts.takePayment(event.distributor, event.at, event.settle);
+    else if (event.kind === 'write_off') this.waste.happen(k, event);
+    else if (event.kind === 'return') {
+      const taken = this.accounts.takeReturn(event.distributor, event.at);
+      if (taken) this.waste.returned(taken, k);
+    } else this.accounts.takePayment(event.distributor, event.at, event.settle);
   }
 
   /** A distributor's collections, return and payments on day k. */
@@ -176,22 +138,24 @@ class Depot {
     const { calendar, random, ids } = this.sim;
     const { distributor: d, recipe: r } = event;
     const dist = nth(DISTRIBUTORS, d);
-    const available = this.shelf.available(r, event.at);
-    // Bread waiting on the racks is pushed harder; on the last day some stays for the screens.
+    const available = this.shelf.onSale(r, event.at);
+    // Over 1.75 days' bread waiting on the racks is pushed harder (less goes stale then, some
+    // still does); on the last day some stays for the screens.
     const backlog = available / Math.max(1, nth(this.shelf.averageLoaves, r));
-    const pushed = Math.round(event.wanted * (1 + Math.min(1, Math.max(0, backlog - 1.5))));
+    const pushed = Math.round(event.wanted * (1 + Math.min(1, Math.max(0, backlog - 1.75))));
     const loavesTaken = Math.min(
       pushed,
       k === calendar.today ? Math.floor(available * 0.6) : available,
     );
     if (loavesTaken < 1) return;
+    this.waste.settle(r, event.at, k);
     const price = toKobo(this.priceOf(k, r, dist));
     const value = multiplyKobo(price, loavesTaken);
     const sale: Sale = {
       id: ids.uuid(),
       distributor: d,
       recipe: r,
-      batchId: this.shelf.oldestWithLoaves(r),
+      batchId: this.shelf.take(r, loavesTaken),
       loavesTaken,
       price,
       paid: paidAtSale(value, random.next(), dist.paysOnSpot),
@@ -199,7 +163,6 @@ class Depot {
       at: event.at,
     };
     this.sales.push(sale);
-    this.shelf.sold[r] = nth(this.shelf.sold, r) + loavesTaken;
     this.accounts.recordSale(sale);
   }
 
@@ -213,7 +176,7 @@ class Depot {
   }
 }
 
-/** Every sale, payment and return of the demo, in the order they happened. */
+/** Every sale, payment, return, stale pile and write-off of the demo, in the order they happened. */
 export function sell(
   sim: Simulation,
   batches: readonly Batch[],
@@ -222,7 +185,8 @@ export function sell(
   const depot = new Depot(sim, batches, lives);
   for (let k = 1; k <= sim.calendar.today; k++) depot.day(k);
   const { payments, returns } = depot.accounts;
-  return { sales: depot.sales, payments, returns };
+  const { piles } = depot.shelf;
+  return { sales: depot.sales, payments, returns, piles, writeOffs: depot.waste.writeOffs };
 }
 
 export function saleRows(plan: Plan) {

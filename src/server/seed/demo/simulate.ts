@@ -11,7 +11,17 @@ import { type DistributorLife, distributorLives } from './accounts';
 import { bake } from './baking';
 import { buy } from './buying';
 import { Calendar } from './calendar';
-import type { Batch, Movement, Order, Payment, Return, Sale } from './records';
+import { costWriteOffs } from './loaf-cost';
+import type {
+  Batch,
+  CostedWriteOff,
+  Movement,
+  Order,
+  Payment,
+  Return,
+  Sale,
+  StalePile,
+} from './records';
 import { sell } from './selling';
 import {
   type ItemState,
@@ -50,6 +60,8 @@ export interface Plan {
   sales: Sale[];
   payments: Payment[];
   returns: Return[];
+  piles: StalePile[];
+  writeOffs: CostedWriteOff[];
   items: ItemState[];
   distributorLives: DistributorLife[];
 }
@@ -79,21 +91,25 @@ export function simulate(now: Date, timeZone: string): Plan {
   recordStockCounts(sim);
   const orders = buy(sim);
   const lives = distributorLives(sim.calendar);
-  const { sales, payments, returns } = sell(sim, batches, lives);
+  const { sales, payments, returns, piles, writeOffs } = sell(sim, batches, lives);
   const items = replayStock(sim);
   const { calendar, userIds, itemIds, recipeIds, distributorIds } = sim;
+  const movements = sim.stock.movements;
   return {
     calendar,
     userIds,
     itemIds,
     recipeIds,
     distributorIds,
-    movements: sim.stock.movements,
+    movements,
     batches,
     orders,
     sales,
     payments,
     returns,
+    piles,
+    // Priced once the receipts are replayed: a write-off costs what its bread's batch did at that moment.
+    writeOffs: costWriteOffs({ batches, movements, items, itemIds }, writeOffs),
     items,
     distributorLives: lives,
   };

@@ -69,6 +69,8 @@ export interface ItemState {
   currentStock: number;
   unitCost: number;
   updatedAt: Date;
+  /** Its unit cost from the start and from each receipt on, for what a write-off cost then. */
+  costs: { from: Date; unitCost: number }[];
 }
 
 /**
@@ -78,10 +80,12 @@ export interface ItemState {
 export function replayStock(sim: Simulation): ItemState[] {
   const { movements } = sim.stock;
   movements.sort((a, b) => a.at.getTime() - b.at.getTime() || a.seq - b.seq);
+  const opened = sim.calendar.at(0, SETUP.openingStock);
   const states = ITEMS.map((item) => ({
     milli: 0,
     unitCost: item.unitCost,
-    updatedAt: sim.calendar.at(0, SETUP.openingStock),
+    updatedAt: opened,
+    costs: [{ from: opened, unitCost: item.unitCost }],
   }));
   for (const m of movements) {
     const state = nth(states, m.item);
@@ -92,6 +96,7 @@ export function replayStock(sim: Simulation): ItemState[] {
         fromMilli(m.milli),
         m.unitCost,
       );
+      state.costs.push({ from: m.at, unitCost: state.unitCost });
     }
     state.milli += m.milli;
     state.updatedAt = m.at;
@@ -100,6 +105,7 @@ export function replayStock(sim: Simulation): ItemState[] {
     currentStock: fromMilli(state.milli),
     unitCost: state.unitCost,
     updatedAt: state.updatedAt,
+    costs: state.costs,
   }));
 }
 

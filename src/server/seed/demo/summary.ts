@@ -31,6 +31,10 @@ export interface SeedDemoSummary {
   payments: number;
   returns: number;
   loavesReturned: number;
+  /** Loaves set aside once past their shelf life. */
+  loavesGoneStale: number;
+  writeOffs: number;
+  loavesWrittenOff: number;
   /** ₦: loaves × price over all sales. */
   salesValue: number;
   /** ₦: paid at sale plus payments. */
@@ -88,6 +92,9 @@ export function summarise(plan: Plan): SeedDemoSummary {
     payments: plan.payments.length,
     returns: plan.returns.length,
     loavesReturned: sum(plan.returns.map((r) => r.loavesReturned)),
+    loavesGoneStale: sum(plan.piles.map((pile) => pile.loaves)),
+    writeOffs: plan.writeOffs.length,
+    loavesWrittenOff: sum(plan.writeOffs.map((w) => w.loaves)),
     ...moneyOf(plan),
   };
 }
