@@ -5,10 +5,12 @@ import { newPage, screenshot } from '../support/browser';
 import { lagosDate } from '../support/fixtures';
 import { setUpSignedInPage } from '../support/signed-in-page';
 import {
+  expectCellsOnScreen,
   mainNavigation,
   postOk,
   signInThroughApi,
   type TestUser,
+  tileLabels,
   waitForPageTitle,
 } from './helpers';
 
@@ -144,7 +146,7 @@ describe('Bake plan: a yield on the recipe, tomorrow from the order book, the or
     await expect.poll(() => cells(page, 'Agege Bread')).toContain('3 × 14 kg');
   });
 
-  test('works at phone width', async () => {
+  test('works at phone width: each bread and item a card with every figure on screen', async () => {
     const phone = await newPage(signedIn.browser, signedIn.web.baseUrl, {
       width: 360,
       height: 800,
@@ -152,6 +154,29 @@ describe('Bake plan: a yield on the recipe, tomorrow from the order book, the or
     await signInThroughApi(phone.page, OWNER);
     await phone.page.goto('/bake-plan');
     await breadRow(phone.page, 'Agege Bread').waitFor();
+    // Loaves, flour, mixes, the shortfall and the supplier, beside the rest, each named.
+    await expectCellsOnScreen(breadRow(phone.page, 'Agege Bread'), 360);
+    expect(await tileLabels(breadRow(phone.page, 'Agege Bread'))).toEqual([
+      'none',
+      '"Ordered"',
+      '"Margin"',
+      '"Adjustment"',
+      '"Loaves"',
+      '"Loaves per kg"',
+      '"Flour"',
+      '"Mixes"',
+    ]);
+    await expectCellsOnScreen(needRow(phone.page, 'Flour'), 360);
+    expect(await tileLabels(needRow(phone.page, 'Flour'))).toEqual([
+      'none',
+      '"Needed"',
+      '"In stock"',
+      '"Short"',
+      '"Supplier"',
+    ]);
+    // The adjustment is typed on the phone too: the card's figures follow.
+    await phone.page.getByLabel('Adjustment for Agege Bread').fill('5');
+    await expect.poll(() => cells(phone.page, 'Agege Bread')).toContain('44 kg');
     await screenshot(phone.page, 'bake-plan-360');
     const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);

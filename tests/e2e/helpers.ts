@@ -146,6 +146,32 @@ export async function choose(page: Page, select: Locator, option: string): Promi
 export const statCard = (page: Page, label: string): Locator =>
   page.locator('.mantine-Card-root').filter({ has: page.getByText(label, { exact: true }) });
 
+/**
+ * Every cell of these rows (of a table or its rows; not the column headers, which
+ * a phone's cards keep for screen readers only) lies inside a screen this wide: each
+ * figure shows without scrolling sideways (a table scrolling in its box puts some past the edge).
+ */
+export async function expectCellsOnScreen(rows: Locator, width: number): Promise<void> {
+  const cells = await rows
+    .locator('td, th')
+    .evaluateAll((all) =>
+      all
+        .filter((cell) => !cell.closest('thead'))
+        .map((cell) => ({ text: cell.textContent, box: cell.getBoundingClientRect().toJSON() })),
+    );
+  expect(cells.length).toBeGreaterThan(0);
+  for (const { text, box } of cells) {
+    expect(box.left, `${text} starts off screen`).toBeGreaterThanOrEqual(0);
+    expect(box.right, `${text} ends off screen`).toBeLessThanOrEqual(width);
+  }
+}
+
+/** On a phone, the name each cell of a row shows above its figure (CSS content: 'none' for none). */
+export const tileLabels = (row: Locator): Promise<string[]> =>
+  row
+    .locator('td, th')
+    .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before').content));
+
 const MONTHS = [
   'January',
   'February',

@@ -7,11 +7,15 @@ import { setUpSignedInPage } from '../support/signed-in-page';
 import {
   bakeAgegeBread,
   choose,
+  dismissToast,
+  expectCellsOnScreen,
+  expectToast,
   mainNavigation,
   pickDay,
   postOk,
   signInThroughApi,
   type TestUser,
+  tileLabels,
 } from './helpers';
 
 const OWNER: TestUser = {
@@ -27,16 +31,22 @@ const bookRow = (page: Page, name: string) =>
 describe('Orders: standing orders, the order book, a one-off change and a pause', () => {
   const signedIn = setUpSignedInPage(OWNER);
   let page: Page;
+  let flourId: string;
   const tomorrow = addDays(lagosDate(new Date()), 1);
   const later = addDays(tomorrow, 1);
 
   beforeAll(async () => {
     page = signedIn.page;
-    await bakeAgegeBread(page, { flourKg: 1, loaves: 10 });
+    ({ flourId } = await bakeAgegeBread(page, { flourKg: 1, loaves: 10 }));
     await postOk(page, '/api/distributors', {
       name: 'Iya Basira Stores',
       address: '3 Oke-Arin Street, Lagos Island',
       phone: '0803 111 2222',
+    });
+    await postOk(page, '/api/distributors', {
+      name: 'Mama Nkechi Stores',
+      address: '12 Ojuelegba Road, Surulere',
+      phone: '0805 333 4444',
     });
   });
 
@@ -54,6 +64,48 @@ describe('Orders: standing orders, the order book, a one-off change and a pause'
     await expect.poll(() => bookRow(page, 'Iya Basira Stores').textContent()).toContain('50');
     expect(await page.getByText(/^(Open until|Closed at) \d\d:\d\d on /).count()).toBe(1);
     await screenshot(page, 'orders-book-1280');
+  });
+
+  test('numbers typed in one grid stay while another distributor’s grid is saved', async () => {
+    for (const toast of await page.locator('.mantine-Notification-root').all()) {
+      await dismissToast(toast);
+    }
+    await page.getByRole('tab', { name: 'Standing orders' }).click();
+    const typed = page.getByLabel('Mama Nkechi Stores Agege Bread Mon');
+    const saved = page.getByLabel('Iya Basira Stores Agege Bread Mon');
+    await typed.fill('30');
+    // Meanwhile a colleague adds a bread: the grids fetched after the next save have a row more.
+    await postOk(page, '/api/recipes', {
+      name: 'Sardine Bread',
+      ingredients: [{ itemId: flourId, quantity: 1, unit: 'kg' }],
+    });
+    // Iya Basira's Monday changes and is saved twice (back to 50): each save fetches every grid again.
+    for (const loaves of ['55', '50']) {
+      await saved.fill(loaves);
+      const grids = page.waitForResponse(
+        (reply) =>
+          reply.url().endsWith('/api/orders/standing') && reply.request().method() === 'GET',
+      );
+      await page.getByRole('button', { name: 'Save Iya Basira Stores' }).click();
+      await grids;
+      await dismissToast(
+        await expectToast(page, 'Success', "Iya Basira Stores's standing order saved"),
+      );
+      await page.getByLabel('Mama Nkechi Stores Sardine Bread Mon').waitFor();
+      expect(await typed.inputValue()).toBe('30');
+      expect(await saved.inputValue()).toBe(loaves);
+    }
+    // Mama Nkechi's own save keeps what was typed, now from the server.
+    await page.getByRole('button', { name: 'Save Mama Nkechi Stores' }).click();
+    await dismissToast(
+      await expectToast(page, 'Success', "Mama Nkechi Stores's standing order saved"),
+    );
+    await page.reload();
+    await page.getByRole('tab', { name: 'Standing orders' }).click();
+    await expect.poll(() => typed.inputValue()).toBe('30');
+    expect(await page.getByLabel('Mama Nkechi Stores Agege Bread Tue').inputValue()).toBe('0');
+    expect(await saved.inputValue()).toBe('50');
+    await page.getByRole('tab', { name: 'Order book' }).click();
   });
 
   test('Change this day sets one date only', async () => {
@@ -88,16 +140,34 @@ describe('Orders: standing orders, the order book, a one-off change and a pause'
     await screenshot(page, 'orders-paused-1280');
   });
 
-  test('works at phone width', async () => {
+  test('works at phone width: a card per distributor, pause and bread, all on screen', async () => {
     const phone = await newPage(signedIn.browser, signedIn.web.baseUrl, PHONE);
     await signInThroughApi(phone.page, OWNER);
     await phone.page.setViewportSize({ width: 360, height: 800 });
     await phone.page.goto('/orders');
     await bookRow(phone.page, 'Iya Basira Stores').waitFor();
+    // A card per distributor: each bread's loaves, the total and Change this day on screen.
+    await expectCellsOnScreen(phone.page.getByRole('table', { name: 'Order book' }), 360);
+    expect(await tileLabels(bookRow(phone.page, 'Iya Basira Stores'))).toEqual([
+      'none',
+      '"Agege Bread"',
+      '"Sardine Bread"',
+      '"Total"',
+      'none',
+    ]);
     await screenshot(phone.page, 'orders-book-360');
     await phone.page.getByRole('tab', { name: 'Standing orders' }).click();
     await phone.page.getByLabel('Iya Basira Stores Agege Bread Mon').waitFor();
+    await expectCellsOnScreen(
+      phone.page.getByRole('table', { name: 'Standing order of Iya Basira Stores' }),
+      360,
+    );
     await screenshot(phone.page, 'orders-standing-360');
+    await phone.page.getByRole('tab', { name: 'Pauses' }).click();
+    const pauses = phone.page.getByRole('table', { name: 'Pauses' });
+    await pauses.getByText('Travelling to Ibadan').waitFor();
+    await expectCellsOnScreen(pauses, 360);
+    await screenshot(phone.page, 'orders-pauses-360');
     const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
     await phone.context.close();

@@ -1,17 +1,20 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe';
-import { newPage, screenshot } from '../support/browser';
+import { DESKTOP, newPage, screenshot } from '../support/browser';
 import { setUpSignedInPage } from '../support/signed-in-page';
 import {
   choose,
   dismissToast,
+  expectCellsOnScreen,
   expectToast,
   mainNavigation,
   orderedForToday,
   signInThroughApi,
   type TestUser,
+  tileLabels,
   waitForPageTitle,
+  waitUntilSettled,
 } from './helpers';
 
 const OWNER: TestUser = {
@@ -22,6 +25,7 @@ const OWNER: TestUser = {
   lastName: 'Bello',
 };
 const SHOP = 'Adunni Stores';
+const PHONE_360 = { width: 360, height: 800 };
 
 const figure = (page: Page, label: string) =>
   page.getByTestId('settlement-summary').getByLabel(label, { exact: true });
@@ -63,6 +67,19 @@ describe('Settlement: a dispatched distributor settled with a return and a payme
     await choose(page, page.getByLabel('Method', { exact: true }).first(), 'Bank Transfer');
     await screenshot(page, 'settlement-form-1280');
     await expectNoSeriousAxeViolations(page, 'settlement form at 1280 px');
+    // On a phone the loaded line and the return are cards: every figure and box on screen.
+    await page.setViewportSize(PHONE_360);
+    try {
+      // The sidebar slides away first.
+      await waitUntilSettled(page.getByRole('heading', { level: 1, name: 'Settlement' }));
+      await expectCellsOnScreen(loaded.getByRole('row'), 360);
+      const returned = page.getByRole('table', { name: `Returns for ${SHOP}` }).getByRole('row');
+      await expectCellsOnScreen(returned, 360);
+      expect(await tileLabels(returned)).toEqual(['none', '"Loaves"', '"Reason"', 'none']);
+      await screenshot(page, 'settlement-form-360');
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
     await page.getByRole('button', { name: 'Settle' }).click();
     await expectToast(page, 'Settled', `${SHOP}: balance after ₦1,049.50`);
     await expect.poll(() => figure(page, 'Loaded').textContent()).toBe('6 loaves');
@@ -105,11 +122,12 @@ describe('Settlement: a dispatched distributor settled with a return and a payme
     expect(await page.getByTestId('closing-balance').textContent()).toBe('₦1,049.50');
   });
 
-  test('works at phone width', async () => {
-    const { context, page: small } = await newPage(signedIn.browser, signedIn.web.baseUrl, {
-      width: 360,
-      height: 800,
-    });
+  test('works at phone width: the loaded and returned bread as cards, all on screen', async () => {
+    const { context, page: small } = await newPage(
+      signedIn.browser,
+      signedIn.web.baseUrl,
+      PHONE_360,
+    );
     await signInThroughApi(small, OWNER);
     await small.goto('/settlement');
     await choose(
@@ -118,6 +136,17 @@ describe('Settlement: a dispatched distributor settled with a return and a payme
       `${SHOP} (settled)`,
     );
     await figure(small, 'Balance after').waitFor();
+    // The returned bread and the loaded one, every figure on screen under its name.
+    const returned = small.getByRole('table', { name: `Returns of ${SHOP}` }).getByRole('row');
+    await expectCellsOnScreen(returned, 360);
+    expect(await tileLabels(returned.filter({ hasText: 'Agege Bread' }))).toEqual([
+      'none',
+      '"Reason"',
+      '"Loaves"',
+      '"Price"',
+      '"Value"',
+    ]);
+    await expectCellsOnScreen(small.getByRole('table', { name: `Loaded for ${SHOP}` }), 360);
     await screenshot(small, 'settlement-360');
     await expectNoSeriousAxeViolations(small, 'settlement summary at 360 px');
     const width = await small.evaluate(() => document.documentElement.scrollWidth);

@@ -4,6 +4,7 @@ import type { DispatchDay } from '../../../domain/contracts/dispatch';
 import { useRights } from '../../auth/use-rights';
 import { LoadingLine } from '../../components/LoadingLine';
 import { PageHeader } from '../../components/PageHeader';
+import { StackedTable } from '../../components/StackedTable';
 import { WorkDayField } from '../../components/WorkDayField';
 import { DeliveryNotes } from './DeliveryNotes';
 import { DispatchCard } from './DispatchCard';
@@ -11,32 +12,40 @@ import { useDispatchDay } from './queries';
 
 function LoadingList({ loading }: { loading: DispatchDay['loading'] }) {
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table striped withTableBorder aria-label="Loading list">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Bread</Table.Th>
-            <Table.Th ta="right">Ordered</Table.Th>
-            <Table.Th ta="right">To load</Table.Th>
-            <Table.Th ta="right">Available</Table.Th>
-            <Table.Th ta="right">Loaded</Table.Th>
+    <StackedTable minWidth={420} striped withTableBorder aria-label="Loading list">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Bread</Table.Th>
+          <Table.Th data-figure>Ordered</Table.Th>
+          <Table.Th data-figure>To load</Table.Th>
+          <Table.Th data-figure>Available</Table.Th>
+          <Table.Th data-figure>Loaded</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {loading.map((bread) => (
+          <Table.Tr key={bread.recipeName}>
+            <Table.Td>{bread.recipeName}</Table.Td>
+            <Table.Td data-figure data-label="Ordered">
+              {bread.ordered}
+            </Table.Td>
+            <Table.Td data-figure data-label="To load">
+              {bread.toLoad}
+            </Table.Td>
+            <Table.Td
+              data-figure
+              data-label="Available"
+              c={bread.available < bread.toLoad ? 'red' : undefined}
+            >
+              {bread.available}
+            </Table.Td>
+            <Table.Td data-figure data-label="Loaded">
+              {bread.loaded}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {loading.map((bread) => (
-            <Table.Tr key={bread.recipeName}>
-              <Table.Td>{bread.recipeName}</Table.Td>
-              <Table.Td ta="right">{bread.ordered}</Table.Td>
-              <Table.Td ta="right">{bread.toLoad}</Table.Td>
-              <Table.Td ta="right" c={bread.available < bread.toLoad ? 'red' : undefined}>
-                {bread.available}
-              </Table.Td>
-              <Table.Td ta="right">{bread.loaded}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </StackedTable>
   );
 }
 

@@ -6,6 +6,7 @@ import { useAppInfo } from '../../auth/queries';
 import { DateField } from '../../components/DateField';
 import { DATE_INPUT_FORMAT } from '../../components/format';
 import { LoadingLine } from '../../components/LoadingLine';
+import { StackedTable } from '../../components/StackedTable';
 import { DayOrderDialog } from './DayOrderDialog';
 import { useOrderBook } from './queries';
 
@@ -33,7 +34,7 @@ function CutoffBanner({ book }: { book: OrderBook }) {
 function LoavesCell({ bread }: { bread: BookLine['breads'][number] }) {
   const changed = bread.change !== null && bread.change !== bread.standing;
   return (
-    <Table.Td ta="right" fw={changed ? 700 : undefined}>
+    <Table.Td data-figure fw={changed ? 700 : undefined} data-label={bread.recipeName}>
       {bread.ordered}
       {changed ? (
         <Text span c="dimmed" fz="xs" ml={4}>
@@ -67,66 +68,71 @@ export function BookTab() {
       {data.lines.length === 0 ? (
         <Text c="dimmed">No active distributors.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={360 + data.breads.length * 110}>
-          <Table striped withTableBorder aria-label="Order book">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Distributor</Table.Th>
-                {data.breads.map((bread) => (
-                  <Table.Th key={bread} ta="right">
-                    {bread}
-                  </Table.Th>
-                ))}
-                <Table.Th ta="right">Total</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.lines.map((line) => (
-                <Table.Tr key={line.distributorId}>
-                  <Table.Td>
-                    {line.name}
-                    {line.paused ? (
-                      <Badge ml="xs" color="gray" size="sm">
-                        Paused
-                      </Badge>
-                    ) : null}
-                  </Table.Td>
-                  {line.breads.map((bread) => (
-                    <LoavesCell key={bread.recipeName} bread={bread} />
-                  ))}
-                  <Table.Td ta="right" fw={600}>
-                    {line.total}
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="orange"
-                      disabled={data.past}
-                      onClick={() => setChanging(line)}
-                      aria-label={`Change this day for ${line.name}`}
-                    >
-                      Change this day
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
+        <StackedTable
+          minWidth={360 + data.breads.length * 110}
+          striped
+          withTableBorder
+          aria-label="Order book"
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Distributor</Table.Th>
+              {data.breads.map((bread) => (
+                <Table.Th key={bread} data-figure>
+                  {bread}
+                </Table.Th>
               ))}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th>Total per bread</Table.Th>
-                {data.totals.map((total) => (
-                  <Table.Th key={total.recipeName} ta="right">
-                    {total.loaves}
-                  </Table.Th>
+              <Table.Th data-figure>Total</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.lines.map((line) => (
+              <Table.Tr key={line.distributorId}>
+                <Table.Td>
+                  {line.name}
+                  {line.paused ? (
+                    <Badge ml="xs" color="gray" size="sm">
+                      Paused
+                    </Badge>
+                  ) : null}
+                </Table.Td>
+                {line.breads.map((bread) => (
+                  <LoavesCell key={bread.recipeName} bread={bread} />
                 ))}
-                <Table.Th ta="right">{data.total}</Table.Th>
-                <Table.Th />
+                <Table.Td data-figure fw={600} data-label="Total">
+                  {line.total}
+                </Table.Td>
+                <Table.Td data-wide>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="orange"
+                    disabled={data.past}
+                    onClick={() => setChanging(line)}
+                    aria-label={`Change this day for ${line.name}`}
+                  >
+                    Change this day
+                  </Button>
+                </Table.Td>
               </Table.Tr>
-            </Table.Tfoot>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th>Total per bread</Table.Th>
+              {data.totals.map((total) => (
+                <Table.Th key={total.recipeName} data-figure data-label={total.recipeName}>
+                  {total.loaves}
+                </Table.Th>
+              ))}
+              <Table.Th data-figure data-label="Total">
+                {data.total}
+              </Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Tfoot>
+        </StackedTable>
       )}
       <DayOrderDialog day={data.day} line={changing} onClose={() => setChanging(null)} />
     </Stack>

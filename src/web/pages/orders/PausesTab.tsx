@@ -5,6 +5,7 @@ import { notifyError, notifySuccess } from '../../api/notify';
 import { DateField } from '../../components/DateField';
 import { DATE_INPUT_FORMAT, formatCalendarDate } from '../../components/format';
 import { LoadingLine } from '../../components/LoadingLine';
+import { StackedTable } from '../../components/StackedTable';
 import { useAddPause, usePauses, useRemovePause, useStandingGrids } from './queries';
 
 function AddPause() {
@@ -86,40 +87,40 @@ export function PausesTab() {
       ) : pauses.data.length === 0 ? (
         <Text c="dimmed">No pauses ahead.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table aria-label="Pauses">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Distributor</Table.Th>
-                <Table.Th>From</Table.Th>
-                <Table.Th>To</Table.Th>
-                <Table.Th>Reason</Table.Th>
-                <Table.Th />
+        <StackedTable minWidth={560} phoneColumns="repeat(2, minmax(0, 1fr))" aria-label="Pauses">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Distributor</Table.Th>
+              <Table.Th>From</Table.Th>
+              <Table.Th>To</Table.Th>
+              <Table.Th>Reason</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {pauses.data.map((pause) => (
+              <Table.Tr key={pause.id}>
+                <Table.Td>{pause.distributorName}</Table.Td>
+                <Table.Td data-label="From">{formatCalendarDate(pause.fromDay)}</Table.Td>
+                <Table.Td data-label="To">{formatCalendarDate(pause.toDay)}</Table.Td>
+                <Table.Td data-label="Reason" data-wide>
+                  {pause.reason ?? ''}
+                </Table.Td>
+                <Table.Td data-wide>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => removeOne(pause.id)}
+                    aria-label={`Remove pause of ${pause.distributorName}`}
+                  >
+                    Remove
+                  </Button>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {pauses.data.map((pause) => (
-                <Table.Tr key={pause.id}>
-                  <Table.Td>{pause.distributorName}</Table.Td>
-                  <Table.Td>{formatCalendarDate(pause.fromDay)}</Table.Td>
-                  <Table.Td>{formatCalendarDate(pause.toDay)}</Table.Td>
-                  <Table.Td>{pause.reason ?? ''}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => removeOne(pause.id)}
-                      aria-label={`Remove pause of ${pause.distributorName}`}
-                    >
-                      Remove
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </StackedTable>
       )}
     </Stack>
   );

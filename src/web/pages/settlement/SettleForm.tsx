@@ -1,4 +1,14 @@
-import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { SettlementSheet } from '../../../domain/contracts/settlement';
@@ -15,6 +25,7 @@ import { priceReturns, settlementFigures } from '../../../domain/settlement';
 import { ApiError, errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { NumberField, typedNumber } from '../../components/NumberField';
+import { StackedTable } from '../../components/StackedTable';
 import { useSettle } from './queries';
 
 interface ReturnRow {
@@ -96,54 +107,58 @@ export function SettleForm({ day, sheet }: { day: string; sheet: SettlementSheet
           No returns.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={460}>
-          <Table aria-label={`Returns for ${sheet.name}`}>
-            <Table.Tbody>
-              {rows.map((row, index) => (
-                <Table.Tr key={row.key}>
-                  <Table.Td>
-                    <Select
-                      aria-label={`Return ${index + 1} bread`}
-                      placeholder="Bread"
-                      data={sheet.loaded.map((line) => line.recipeName)}
-                      value={row.recipeName}
-                      onChange={(value) => change(row.key, { recipeName: value })}
-                      allowDeselect={false}
-                    />
-                  </Table.Td>
-                  <Table.Td w={110}>
-                    <NumberField
-                      aria-label={`Return ${index + 1} loaves`}
-                      value={row.loaves}
-                      min={1}
-                      error={errors[`row${row.key}`]}
-                      onChange={(value) => change(row.key, { loaves: typedNumber(value) })}
-                    />
-                  </Table.Td>
-                  <Table.Td w={160}>
-                    <Select
-                      aria-label={`Return ${index + 1} reason`}
-                      data={reasonOptions}
-                      value={row.reason}
-                      onChange={(value) => change(row.key, { reason: value as ReturnReason })}
-                      allowDeselect={false}
-                    />
-                  </Table.Td>
-                  <Table.Td w={40}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove return ${index + 1}`}
-                      onClick={() => setRows((old) => old.filter((r) => r.key !== row.key))}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <StackedTable
+          minWidth={460}
+          phoneColumns="minmax(0, 2fr) minmax(0, 3fr) auto"
+          aria-label={`Returns for ${sheet.name}`}
+        >
+          <Table.Tbody>
+            {rows.map((row, index) => (
+              <Table.Tr key={row.key}>
+                <Table.Td>
+                  <Select
+                    aria-label={`Return ${index + 1} bread`}
+                    placeholder="Bread"
+                    data={sheet.loaded.map((line) => line.recipeName)}
+                    value={row.recipeName}
+                    onChange={(value) => change(row.key, { recipeName: value })}
+                    allowDeselect={false}
+                  />
+                </Table.Td>
+                <Table.Td w={110} data-label="Loaves">
+                  <NumberField
+                    w="100%"
+                    aria-label={`Return ${index + 1} loaves`}
+                    value={row.loaves}
+                    min={1}
+                    error={errors[`row${row.key}`]}
+                    onChange={(value) => change(row.key, { loaves: typedNumber(value) })}
+                  />
+                </Table.Td>
+                <Table.Td w={160} data-label="Reason">
+                  <Select
+                    w="100%"
+                    aria-label={`Return ${index + 1} reason`}
+                    data={reasonOptions}
+                    value={row.reason}
+                    onChange={(value) => change(row.key, { reason: value as ReturnReason })}
+                    allowDeselect={false}
+                  />
+                </Table.Td>
+                <Table.Td w={40}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove return ${index + 1}`}
+                    onClick={() => setRows((old) => old.filter((r) => r.key !== row.key))}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </StackedTable>
       )}
       <Group>
         <Button
@@ -159,7 +174,8 @@ export function SettleForm({ day, sheet }: { day: string; sheet: SettlementSheet
           Add return
         </Button>
       </Group>
-      <Group align="flex-start" grow>
+      {/* Two side by side, one a row on a phone: "Bank Transfer" shows in full. */}
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <NumberField
           label="Collected (₦)"
           min={0}
@@ -175,7 +191,7 @@ export function SettleForm({ day, sheet }: { day: string; sheet: SettlementSheet
           onChange={(value) => value && setMethod(value as PaymentMethod)}
           allowDeselect={false}
         />
-      </Group>
+      </SimpleGrid>
       <TextInput
         label="Notes (Optional)"
         value={notes}

@@ -5,46 +5,55 @@ import { formatNaira, sumNaira } from '../../../domain/money';
 import { useRights } from '../../auth/use-rights';
 import { LoadingLine } from '../../components/LoadingLine';
 import { PageHeader } from '../../components/PageHeader';
+import { StackedTable } from '../../components/StackedTable';
 import { WorkDayField } from '../../components/WorkDayField';
 import { useSettlementDay } from './queries';
 import { SettleForm } from './SettleForm';
-import { SettlementSummary } from './SettlementSummary';
+import { PricedLoaves, SettlementSummary } from './SettlementSummary';
 
 function Loaded({ sheet }: { sheet: SettlementSheet }) {
   const total = sheet.loaded.reduce((sum, line) => sum + line.loaded, 0);
   return (
-    <Table.ScrollContainer minWidth={400}>
-      <Table striped withTableBorder aria-label={`Loaded for ${sheet.name}`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Bread loaded</Table.Th>
-            <Table.Th ta="right">Loaves</Table.Th>
-            <Table.Th ta="right">Price</Table.Th>
-            <Table.Th ta="right">Value</Table.Th>
+    <StackedTable
+      minWidth={400}
+      phoneColumns="repeat(2, minmax(0, 1fr))"
+      striped
+      withTableBorder
+      aria-label={`Loaded for ${sheet.name}`}
+    >
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Bread loaded</Table.Th>
+          <Table.Th data-figure>Loaves</Table.Th>
+          <Table.Th data-figure>Price</Table.Th>
+          <Table.Th data-figure>Value</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {sheet.loaded.map((line) => (
+          <Table.Tr key={line.recipeName}>
+            <Table.Td>{line.recipeName}</Table.Td>
+            <PricedLoaves
+              loaves={line.loaded}
+              pricePerLoaf={line.pricePerLoaf}
+              value={line.value}
+            />
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sheet.loaded.map((line) => (
-            <Table.Tr key={line.recipeName}>
-              <Table.Td>{line.recipeName}</Table.Td>
-              <Table.Td ta="right">{line.loaded}</Table.Td>
-              <Table.Td ta="right">{formatNaira(line.pricePerLoaf)}</Table.Td>
-              <Table.Td ta="right">{formatNaira(line.value)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th>Total</Table.Th>
-            <Table.Th ta="right">{total}</Table.Th>
-            <Table.Th />
-            <Table.Th ta="right">
-              {formatNaira(sumNaira(sheet.loaded.map((line) => line.value)))}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Th>Total</Table.Th>
+          <Table.Th data-figure data-label="Loaves">
+            {total}
+          </Table.Th>
+          <Table.Th />
+          <Table.Th data-figure data-label="Value">
+            {formatNaira(sumNaira(sheet.loaded.map((line) => line.value)))}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Tfoot>
+    </StackedTable>
   );
 }
 

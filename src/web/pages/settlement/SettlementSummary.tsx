@@ -5,6 +5,7 @@ import { formatNaira } from '../../../domain/money';
 import { formatDate } from '../../components/format';
 import { Letterhead } from '../../components/Letterhead';
 import { SignatureLine } from '../../components/SignatureLine';
+import { StackedTable } from '../../components/StackedTable';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -16,6 +17,23 @@ function Figure({ label, value }: { label: string; value: string }) {
         {value}
       </Text>
     </Stack>
+  );
+}
+
+/** A line's loaves, the day's dispatch price and their value: three cells of a row. */
+export function PricedLoaves(props: { loaves: number; pricePerLoaf: number; value: number }) {
+  return (
+    <>
+      <Table.Td data-figure data-label="Loaves">
+        {props.loaves}
+      </Table.Td>
+      <Table.Td data-figure data-label="Price">
+        {formatNaira(props.pricePerLoaf)}
+      </Table.Td>
+      <Table.Td data-figure data-label="Value">
+        {formatNaira(props.value)}
+      </Table.Td>
+    </>
   );
 }
 
@@ -50,30 +68,37 @@ export function SettlementSummary({
         <Figure label="Balance after" value={formatNaira(settlement.balanceAfter)} />
       </SimpleGrid>
       {settlement.returns.length > 0 ? (
-        <Table.ScrollContainer minWidth={420} mt="md">
-          <Table withTableBorder aria-label={`Returns of ${sheet.name}`}>
+        <Box mt="md">
+          <StackedTable
+            minWidth={420}
+            phoneColumns="repeat(2, minmax(0, 1fr))"
+            withTableBorder
+            aria-label={`Returns of ${sheet.name}`}
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Bread returned</Table.Th>
                 <Table.Th>Reason</Table.Th>
-                <Table.Th ta="right">Loaves</Table.Th>
-                <Table.Th ta="right">Price</Table.Th>
-                <Table.Th ta="right">Value</Table.Th>
+                <Table.Th data-figure>Loaves</Table.Th>
+                <Table.Th data-figure>Price</Table.Th>
+                <Table.Th data-figure>Value</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {settlement.returns.map((line) => (
                 <Table.Tr key={`${line.recipeName}-${line.reason}-${line.loaves}`}>
                   <Table.Td>{line.recipeName}</Table.Td>
-                  <Table.Td>{RETURN_REASON_LABELS[line.reason]}</Table.Td>
-                  <Table.Td ta="right">{line.loaves}</Table.Td>
-                  <Table.Td ta="right">{formatNaira(line.pricePerLoaf)}</Table.Td>
-                  <Table.Td ta="right">{formatNaira(line.value)}</Table.Td>
+                  <Table.Td data-label="Reason">{RETURN_REASON_LABELS[line.reason]}</Table.Td>
+                  <PricedLoaves
+                    loaves={line.loaves}
+                    pricePerLoaf={line.pricePerLoaf}
+                    value={line.value}
+                  />
                 </Table.Tr>
               ))}
             </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          </StackedTable>
+        </Box>
       ) : null}
       {settlement.notes ? (
         <Text fz="sm" mt="sm">
