@@ -275,9 +275,7 @@ describe.each(WIDTHS)('the wholesale day at $label px', ({ label, viewport }) =>
     expect(await page.getByLabel(`Agege Bread to load for ${SHORT}`).inputValue()).toBe('19');
     await shot('dispatch-short');
     await dispatch(SHORT, `19 loaves loaded for ${SHORT} (₦9,737.50)`);
-    await expect
-      .poll(() => cellsOf(short))
-      .toEqual(['Agege Bread', '24', '19', '5', '₦512.50']);
+    await expect.poll(() => cellsOf(short)).toEqual(['Agege Bread', '24', '19', '5', '₦512.50']);
     const card = page.getByRole('region', { name: `Dispatch for ${SHORT}` });
     await card.getByText('19 of 24 loaves loaded').waitFor();
     await expect.poll(() => cellsOf(list)).toEqual(['Agege Bread', '100', '0', '0', '95']);

@@ -1,4 +1,4 @@
-import { and, asc, desc, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DashboardSummary } from '../../../domain/contracts/dashboard';
 import { type DashboardPart, dashboardParts, type OpenOrderLine } from '../../../domain/dashboard';
 import type { AccessSubject } from '../../../domain/permissions';
