@@ -1,12 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { WasteRecord } from '../../../domain/contracts/waste';
 import type { WasteReason, WasteSource } from '../../../domain/waste';
 import { type breadWaste, users } from '../../db/schema';
+import { userName } from '../../db/user-name';
 
 /** The name of who wrote loaves off, from a join on users. */
-export const writtenOffBy = sql<
-  string | null
->`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username})`;
+export const writtenOffBy = userName(users);
 
 export function toWasteRecord(row: typeof breadWaste.$inferSelect, by: string | null): WasteRecord {
   return {

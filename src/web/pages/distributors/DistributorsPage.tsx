@@ -21,10 +21,7 @@ import { DistributorDialog } from './DistributorDialog';
 import { PaymentDialog } from './PaymentDialog';
 import { useDeleteDistributor, useDistributors, useUnarchiveDistributor } from './queries';
 import { ReturnDialog } from './ReturnDialog';
-
-/** A positive balance (owed to the bakery) shows red, a negative one (credit) green. */
-export const balanceColour = (balance: number) =>
-  balance > 0 ? 'red' : balance < 0 ? 'green' : undefined;
+import { balanceColour } from './StatementLines';
 
 function Figure(props: { label: string; value: number; colour?: string }) {
   return (
