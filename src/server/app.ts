@@ -38,6 +38,7 @@ import { productionRoutes } from './modules/production/routes';
 import { productionHistoryRoutes } from './modules/production-history/routes';
 import { purchaseOrderRoutes } from './modules/purchase-orders/routes';
 import { recipeRoutes } from './modules/recipes/routes';
+import { reminderRoutes } from './modules/reminders/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { settlementRoutes } from './modules/settlement/routes';
@@ -233,6 +234,7 @@ export async function buildApp({
   salesRoutes(app, { db, cache, timeZone: config.timeZone, now });
   priceRoutes(app, { db, timeZone: config.timeZone, now });
   distributorRoutes(app, { db, timeZone: config.timeZone });
+  reminderRoutes(app, { db, timeZone: config.timeZone, now });
   orderRoutes(app, { db, timeZone: config.timeZone, now });
   dispatchRoutes(app, { db, timeZone: config.timeZone, now });
   settlementRoutes(app, { db, timeZone: config.timeZone, now });

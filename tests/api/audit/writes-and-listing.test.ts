@@ -240,6 +240,12 @@ describe('every write is recorded', () => {
         collected: 0,
       },
     });
+    await write('POST', '/api/distributors/:id/reminders', 'distributors.reminder', {
+      id: shop.id,
+      status: 201,
+      recordType: 'distributor',
+      body: { kind: 'reminder', channel: 'sms' },
+    });
     await write('POST', '/api/waste', 'sales.write_off', {
       status: 201,
       recordType: 'bread_waste',

@@ -9,6 +9,7 @@ import {
 } from '../../../src/domain/admin-schemas';
 import { loginSchema, registerSchema } from '../../../src/domain/auth-schemas';
 import { planBatchesSchema, planWriteSchema } from '../../../src/domain/contracts/bake-plan';
+import { reminderInputSchema } from '../../../src/domain/contracts/reminders';
 import { dispatchSchema } from '../../../src/domain/dispatch';
 import {
   breadReturnSchema,
@@ -314,6 +315,16 @@ export const WRITE_ROUTES: Record<string, RouteFuzz> = {
   },
   'DELETE /api/distributors/:id': { id: (s) => s.distributorId },
   'PATCH /api/distributors/:id/unarchive': { id: (s) => s.distributorId },
+  'POST /api/distributors/:id/reminders': {
+    body: reminderInputSchema,
+    id: (s) => s.distributorId,
+    valid: () =>
+      fc.record({
+        kind: text('statement', 'reminder'),
+        channel: text('whatsapp', 'sms'),
+        link: text('https://bakery.example/s/abcdefghijklmnopqrstuvwxyz'),
+      }),
+  },
   'POST /api/distributor-payments': {
     body: paymentSchema,
     valid: (s) =>
