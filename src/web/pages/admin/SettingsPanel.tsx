@@ -4,7 +4,9 @@ import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { LoadingLine } from '../../components/LoadingLine';
 import { BakePlanSettingsForm } from './BakePlanSettingsForm';
+import { ConfirmTransfersSwitch } from './ConfirmTransfersSwitch';
 import { LetterheadForm } from './LetterheadForm';
+import { MessageTemplatesForm } from './MessageTemplatesForm';
 import { OrderCutoffForm } from './OrderCutoffForm';
 import { useSaveSettings, useSettings } from './queries';
 import { ReturnsRateForm } from './ReturnsRateForm';
@@ -70,6 +72,12 @@ export function SettingsPanel() {
       </Card>
       <Card withBorder radius="lg" p="lg">
         <ReturnsRateForm settings={settings.data} />
+      </Card>
+      <Card withBorder radius="lg" p="lg">
+        <ConfirmTransfersSwitch settings={settings.data} />
+      </Card>
+      <Card withBorder radius="lg" p="lg">
+        <MessageTemplatesForm settings={settings.data} />
       </Card>
     </Stack>
   );

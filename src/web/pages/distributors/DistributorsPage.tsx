@@ -1,15 +1,6 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import {
-  IconArchive,
-  IconArrowBackUp,
-  IconCash,
-  IconFileText,
-  IconPencil,
-} from '@tabler/icons-react';
+import { SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import type { DistributorWithAccount } from '../../../domain/contracts/distributors';
-import { formatNaira } from '../../../domain/money';
 import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { useRights } from '../../auth/use-rights';
@@ -17,24 +8,13 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListState } from '../../components/ListState';
 import { ArchivedListActions } from '../../components/PageActions';
 import { PageHeader } from '../../components/PageHeader';
+import { CreditDialog } from './CreditDialog';
+import { DistributorCard } from './DistributorCard';
 import { DistributorDialog } from './DistributorDialog';
 import { PaymentDialog } from './PaymentDialog';
 import { useDeleteDistributor, useDistributors, useUnarchiveDistributor } from './queries';
+import { ReminderDialog, type Reminding } from './ReminderDialog';
 import { ReturnDialog } from './ReturnDialog';
-import { balanceColour } from './StatementLines';
-
-function Figure(props: { label: string; value: number; colour?: string }) {
-  return (
-    <div>
-      <Text fz="xs" c="dimmed">
-        {props.label}
-      </Text>
-      <Text fw={700} c={props.colour}>
-        {formatNaira(props.value)}
-      </Text>
-    </div>
-  );
-}
 
 type Confirming = { kind: 'delete' | 'unarchive'; distributor: DistributorWithAccount };
 
@@ -65,6 +45,8 @@ export default function DistributorsPage() {
   }>({ opened: false, distributor: null });
   const [paying, setPaying] = useState<DistributorWithAccount | null>(null);
   const [returning, setReturning] = useState<DistributorWithAccount | null>(null);
+  const [reminding, setReminding] = useState<Reminding | null>(null);
+  const [crediting, setCrediting] = useState<DistributorWithAccount | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   // The question stays while the dialog animates closed, so its text does not vanish first.
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -126,90 +108,20 @@ export default function DistributorsPage() {
       >
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
           {list.map((distributor) => (
-            <Card key={distributor.id} withBorder radius="lg" p="md" data-testid="distributor-card">
-              <Stack gap="xs" style={{ flex: 1 }}>
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text fw={700} fz="lg" style={{ minWidth: 0 }}>
-                    {distributor.name}
-                  </Text>
-                  {distributor.archived && (
-                    <Badge color="gray" variant="filled" style={{ flexShrink: 0 }}>
-                      ARCHIVED
-                    </Badge>
-                  )}
-                </Group>
-                <Text fz="sm" c="dimmed">
-                  {distributor.address}
-                </Text>
-                <Text fz="sm">{distributor.phone}</Text>
-                <SimpleGrid cols={2} spacing="xs" mt="xs">
-                  <Figure label="Total Owed" value={distributor.totalOwed} />
-                  <Figure label="Total Paid" value={distributor.totalPaid} />
-                  <Figure label="Total Returns" value={distributor.totalReturns} />
-                  <Figure
-                    label="Balance"
-                    value={distributor.balance}
-                    colour={balanceColour(distributor.balance)}
-                  />
-                </SimpleGrid>
-              </Stack>
-              <Group gap="xs" mt="md" justify="flex-end">
-                {rights.canWrite && (
-                  <>
-                    <Button
-                      size="xs"
-                      color="green"
-                      leftSection={<IconCash size={14} aria-hidden />}
-                      onClick={() => setPaying(distributor)}
-                    >
-                      Record Payment
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconArrowBackUp size={14} aria-hidden />}
-                      onClick={() => setReturning(distributor)}
-                    >
-                      Record Return
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconPencil size={14} aria-hidden />}
-                      aria-label={`Edit ${distributor.name}`}
-                      onClick={() => setEditing({ opened: true, distributor })}
-                    >
-                      Edit
-                    </Button>
-                  </>
-                )}
-                <Button
-                  size="xs"
-                  variant="default"
-                  component={Link}
-                  href={`/distributors/${distributor.id}/statement`}
-                  leftSection={<IconFileText size={14} aria-hidden />}
-                >
-                  Statement
-                </Button>
-                {rights.canDelete && (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    color="red"
-                    leftSection={<IconArchive size={14} aria-hidden />}
-                    onClick={() =>
-                      ask({
-                        kind: distributor.archived ? 'unarchive' : 'delete',
-                        distributor,
-                      })
-                    }
-                  >
-                    {distributor.archived ? 'Unarchive' : 'Delete / Archive'}
-                  </Button>
-                )}
-              </Group>
-            </Card>
+            <DistributorCard
+              key={distributor.id}
+              distributor={distributor}
+              rights={rights}
+              actions={{
+                pay: () => setPaying(distributor),
+                giveBack: () => setReturning(distributor),
+                edit: () => setEditing({ opened: true, distributor }),
+                remind: (kind) => setReminding({ distributor, kind }),
+                editCredit: () => setCrediting(distributor),
+                archive: () =>
+                  ask({ kind: distributor.archived ? 'unarchive' : 'delete', distributor }),
+              }}
+            />
           ))}
         </SimpleGrid>
       </ListState>
@@ -220,6 +132,8 @@ export default function DistributorsPage() {
       />
       <PaymentDialog distributor={paying} onClose={() => setPaying(null)} />
       <ReturnDialog distributor={returning} onClose={() => setReturning(null)} />
+      <ReminderDialog reminding={reminding} onClose={() => setReminding(null)} />
+      <CreditDialog distributor={crediting} onClose={() => setCrediting(null)} />
       <ConfirmDialog
         opened={confirmOpen}
         title={confirming ? CONFIRM[confirming.kind].title : ''}
