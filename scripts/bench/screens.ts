@@ -81,6 +81,7 @@ export function screenReads(context: ReadContext): ScreenRead[] {
     }),
     ...reports,
     { label: 'returns history (all time)', path: '/api/reports/returns/history' },
+    { label: 'receivables ageing', path: '/api/reports/ageing' },
     { label: 'returns history (this year)', path: `/api/reports/returns/history?${thisYear}` },
     { label: 'audit trail (first page)', path: `/api/admin/audit?${PAGE}` },
     { label: 'users', path: '/api/admin/users' },

@@ -85,6 +85,12 @@ export const AUDIT_ACTION_LABELS = {
   'distributors.unarchive': 'Unarchived a distributor',
   'distributors.payment': 'Recorded a payment',
   'distributors.return': 'Recorded a return',
+  'distributors.credit': 'Changed credit limit or terms',
+  'distributors.reminder': 'Sent a statement or reminder',
+  'distributors.link_create': 'Made a statement link',
+  'distributors.link_revoke': 'Revoked a statement link',
+  'distributors.transfer_confirm': 'Confirmed a transfer',
+  'distributors.transfer_reject': 'Rejected a transfer',
   'notifications.read': 'Marked notifications read',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -1,5 +1,6 @@
 /** Dispatch: loading a day's ordered loaves for a distributor, recorded as that distributor's sales. */
 import { z } from 'zod';
+import { creditOverrideReason } from './credit';
 import { breadType, day } from './fields';
 import { noRepeatedBread, orderLoaves, REPEATED_BREAD } from './order-schemas';
 import { loavesAvailableMessage, loavesValue } from './sales-schemas';
@@ -12,6 +13,8 @@ export const dispatchSchema = z.strictObject({
     .array(z.strictObject({ recipeName: breadType, loaves: orderLoaves }))
     .max(200, { error: 'Too many breads' })
     .refine(noRepeatedBread, REPEATED_BREAD),
+  /** Given by a manager to load beyond the distributor's credit limit (issue 19). */
+  creditOverrideReason: creditOverrideReason.optional(),
 });
 export type DispatchInput = z.infer<typeof dispatchSchema>;
 

@@ -119,6 +119,28 @@ export const ERROR_CODES = {
     status: 409,
     meaning: 'Returned loaves are written off within a week of their return',
   },
+
+  // Credit control (issue 19)
+  CREDIT_LIMIT_EXCEEDED: {
+    status: 409,
+    meaning: "The sale would take the distributor's balance over its credit limit",
+  },
+  CREDIT_OVERRIDE_NOT_ALLOWED: {
+    status: 403,
+    meaning: 'Only Distributors delete may allow a sale over the credit limit',
+  },
+  PHONE_NOT_USABLE: {
+    status: 400,
+    meaning: "The distributor's phone number cannot be used for WhatsApp or SMS",
+  },
+  STATEMENT_LINK_NOT_VALID: {
+    status: 404,
+    meaning: 'The statement link is wrong, expired or revoked',
+  },
+  TRANSFER_ALREADY_DECIDED: {
+    status: 409,
+    meaning: 'The transfer has been confirmed or rejected already',
+  },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

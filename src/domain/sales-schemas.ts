@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { creditOverrideReason } from './credit';
 import {
   breadType,
   nairaAmount,
@@ -18,6 +19,8 @@ export const saleSchema = z.strictObject({
   pricePerLoaf: nairaAmount(PRICE_NEGATIVE, 'Price'),
   amountPaid: nairaAmount('Amount paid cannot be negative', 'Amount paid').default(0),
   notes: optionalNotes,
+  /** Given by a manager to sell beyond the distributor's credit limit (issue 19). */
+  creditOverrideReason: creditOverrideReason.optional(),
 });
 export type SaleInput = z.input<typeof saleSchema>;
 

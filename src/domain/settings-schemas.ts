@@ -8,6 +8,11 @@ import {
 import { isStorableText, storable } from './fields';
 import { cutoffTime } from './order-schemas';
 import { DEFAULT_ORDER_CUTOFF } from './orders';
+import {
+  DEFAULT_REMINDER_TEMPLATE,
+  DEFAULT_STATEMENT_TEMPLATE,
+  messageTemplate,
+} from './reminders';
 import { DEFAULT_RETURNS_RATE_THRESHOLD, returnsRateThresholdSchema } from './returns-rate';
 
 const letterheadText = (label: string, max: number) =>
@@ -43,6 +48,13 @@ export const appSettingsSchema = z.strictObject({
   mixerCapacityKg: mixerCapacitySchema.optional(),
   /** Returns above this % of the loaves taken are flagged on Reports (left out: kept). */
   returnsRateThreshold: returnsRateThresholdSchema.optional(),
+  /** Bank transfers and mobile money wait for a manager's confirmation before they count (left out: kept). */
+  confirmTransfers: z
+    .boolean({ error: 'Confirm transfers must be true or false' })
+    .optional(),
+  /** The WhatsApp/SMS messages sent from a distributor's card (left out: kept). */
+  reminderTemplate: messageTemplate('Reminder message').optional(),
+  statementTemplate: messageTemplate('Statement message').optional(),
 });
 export type AppSettingsInput = z.input<typeof appSettingsSchema>;
 
@@ -61,6 +73,9 @@ export const settingsSchema = letterheadSchema.extend({
   planMarginPercent: z.number(),
   mixerCapacityKg: z.number(),
   returnsRateThreshold: z.number(),
+  confirmTransfers: z.boolean(),
+  reminderTemplate: z.string(),
+  statementTemplate: z.string(),
 });
 export type AppSettings = z.infer<typeof settingsSchema>;
 
@@ -74,6 +89,9 @@ export const DEFAULT_SETTINGS: AppSettings = {
   planMarginPercent: DEFAULT_PLAN_MARGIN_PERCENT,
   mixerCapacityKg: DEFAULT_MIXER_CAPACITY_KG,
   returnsRateThreshold: DEFAULT_RETURNS_RATE_THRESHOLD,
+  confirmTransfers: false,
+  reminderTemplate: DEFAULT_REMINDER_TEMPLATE,
+  statementTemplate: DEFAULT_STATEMENT_TEMPLATE,
 };
 
 export const REGISTRATION_CLOSED =

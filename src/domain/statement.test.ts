@@ -1,3 +1,4 @@
+import { NOTHING_OWED } from './ageing';
 import { describe, expect, it } from 'vitest';
 import type { Statement } from './contracts/distributors';
 import { toCsv } from './csv';
@@ -88,6 +89,9 @@ const statement = (overrides: Partial<Statement> = {}): Statement => ({
   totalCredits: 0,
   closingBalance: 1000,
   lines: [],
+  ageing: NOTHING_OWED,
+  ageingAsOf: '2026-03-31',
+  paymentTermsDays: null,
   ...overrides,
 });
 

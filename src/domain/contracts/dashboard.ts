@@ -68,7 +68,23 @@ export const dashboardSummarySchema = z.object({
     })
     .nullable(),
   /** What distributors owe in all (positive balances; one's credit does not offset another's debt). */
-  moneyOwed: z.object({ total: z.number(), distributorCount: z.number() }).nullable(),
+  moneyOwed: z
+    .object({
+      total: z.number(),
+      distributorCount: z.number(),
+      /** Past its due day (issue 19): in all, and the five distributors most overdue. */
+      totalOverdue: z.number(),
+      distributorsOverdue: z.number(),
+      mostOverdue: z.array(
+        z.object({
+          distributorId: z.string(),
+          name: z.string(),
+          overdue: z.number(),
+          daysOverdue: z.number(),
+        }),
+      ),
+    })
+    .nullable(),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 

@@ -74,6 +74,8 @@ export const dispatchApi = {
       'LOAVES_NOT_AVAILABLE',
       'DISPATCH_NOT_TODAY',
       'DISPATCH_ALREADY_MADE',
+      'CREDIT_LIMIT_EXCEEDED',
+      'CREDIT_OVERRIDE_NOT_ALLOWED',
     ],
   }),
 };

@@ -88,6 +88,11 @@ export const salesApi = {
     audit: { action: 'sales.create', recordType: 'sale' },
     body: saleSchema,
     response: { 201: saleTransactionSchema },
-    errors: ['LOAVES_NOT_AVAILABLE', 'DISTRIBUTOR_ARCHIVED'],
+    errors: [
+      'LOAVES_NOT_AVAILABLE',
+      'DISTRIBUTOR_ARCHIVED',
+      'CREDIT_LIMIT_EXCEEDED',
+      'CREDIT_OVERRIDE_NOT_ALLOWED',
+    ],
   }),
 };

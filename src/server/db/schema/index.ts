@@ -11,6 +11,7 @@
  * numbers; sums are always done in SQL.
  */
 export * from './bakery';
+export * from './credit';
 export * from './people';
 export * from './rollups';
 export * from './trade';

@@ -15,6 +15,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, moment, updatedAt } from './columns';
 
+/** Who made a record; users are deactivated, never deleted, so the name stays. */
+export const byUser = (name: string) =>
+  uuid(name).references(() => users.id, { onDelete: 'set null' });
+
 export const users = pgTable(
   'users',
   {

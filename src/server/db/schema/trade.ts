@@ -1,8 +1,19 @@
 /** Selling to distributors: distributors, sales, payments and returns. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { productionBatches } from './bakery';
 import { createdAt, id, money, updatedAt } from './columns';
+import { byUser } from './people';
 
 export const distributors = pgTable(
   'distributors',
@@ -11,11 +22,19 @@ export const distributors = pgTable(
     name: varchar('name', { length: 200 }).notNull(),
     address: text('address').notNull(),
     phone: varchar('phone', { length: 50 }).notNull(),
+    /** The most this distributor may owe; null: no limit (issue 19). */
+    creditLimit: money('credit_limit'),
+    /** Days after a sale that it falls due; null: due on the day of the sale. */
+    paymentTermsDays: integer('payment_terms_days'),
     archived: boolean('archived').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('distributors_archived_idx').on(t.archived)],
+  (t) => [
+    index('distributors_archived_idx').on(t.archived),
+    check('distributors_credit_limit_check', sql`${t.creditLimit} >= 0`),
+    check('distributors_payment_terms_check', sql`${t.paymentTermsDays} between 0 and 365`),
+  ],
 );
 
 export const salesTransactions = pgTable(
@@ -33,6 +52,9 @@ export const salesTransactions = pgTable(
     pricePerLoaf: money('price_per_loaf').notNull(),
     amountPaid: money('amount_paid').notNull().default(0),
     notes: text('notes'),
+    /** Why this sale was allowed over the credit limit, and who allowed it. */
+    creditOverrideReason: text('credit_override_reason'),
+    creditOverrideBy: byUser('credit_override_by'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -54,6 +76,10 @@ export const distributorPayments = pgTable(
     amount: money('amount').notNull(),
     paymentMethod: varchar('payment_method', { length: 20 }).notNull().default('cash'),
     description: text('description'),
+    /** The receipt's number: one sequence, never reused (a refused payment may skip one). */
+    receiptNumber: bigserial('receipt_number', { mode: 'number' }).notNull().unique(),
+    /** Who took the money: the receipt's "received by" (null before receipts existed). */
+    recordedBy: byUser('recorded_by'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -13,10 +13,9 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt, day, id, money, updatedAt } from './columns';
-import { users } from './people';
+import { pendingTransfers } from './credit';
+import { byUser } from './people';
 import { breadReturns, distributorPayments, distributors, salesTransactions } from './trade';
-
-const byUser = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });
 
 /**
  * A bread's price from a bakery day on: the default (no distributor) or one
@@ -151,6 +150,10 @@ export const settlements = pgTable(
       .notNull()
       .references(() => distributors.id, { onDelete: 'restrict' }),
     paymentId: uuid('payment_id').references(() => distributorPayments.id, {
+      onDelete: 'restrict',
+    }),
+    /** Money collected by transfer while transfers wait for confirmation (issue 19). */
+    pendingTransferId: uuid('pending_transfer_id').references(() => pendingTransfers.id, {
       onDelete: 'restrict',
     }),
     loavesLoaded: integer('loaves_loaded').notNull(),

@@ -17,6 +17,9 @@ const KEYS: Record<keyof AppSettings, string> = {
   planMarginPercent: 'plan_margin_percent',
   mixerCapacityKg: 'mixer_capacity_kg',
   returnsRateThreshold: 'returns_rate_threshold',
+  confirmTransfers: 'confirm_transfers',
+  reminderTemplate: 'reminder_template',
+  statementTemplate: 'statement_template',
 };
 
 const storedNumber = (
@@ -44,6 +47,9 @@ export async function readSettings(db: Database | Transaction): Promise<AppSetti
       stored.get(KEYS.returnsRateThreshold),
       'returnsRateThreshold',
     ),
+    confirmTransfers: stored.get(KEYS.confirmTransfers) === 'true',
+    reminderTemplate: stored.get(KEYS.reminderTemplate) ?? DEFAULT_SETTINGS.reminderTemplate,
+    statementTemplate: stored.get(KEYS.statementTemplate) ?? DEFAULT_SETTINGS.statementTemplate,
   };
 }
 

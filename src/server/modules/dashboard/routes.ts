@@ -10,15 +10,16 @@ import { dashboardSummary } from './service';
 
 export function dashboardRoutes(
   app: FastifyInstance,
-  deps: { db: Database; timeZone: string; cache: ReadCache },
+  deps: { db: Database; timeZone: string; cache: ReadCache; now: () => number },
 ) {
   // What the dashboard shows depends on the parts the user may read and on today's date.
   serve(app, dashboardApi.summary, async (request) => {
     const user = signedInUser(request);
     const shown = dashboardParts(user).join(',');
-    const today = businessDate(new Date(), deps.timeZone);
+    const now = new Date(deps.now());
+    const today = businessDate(now, deps.timeZone);
     return deps.cache.get(`dashboard:${today}:${shown}`, () =>
-      dashboardSummary(deps.db, user, deps.timeZone),
+      dashboardSummary(deps.db, user, deps.timeZone, now),
     );
   });
 }

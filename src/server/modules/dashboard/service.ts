@@ -3,7 +3,7 @@ import type { DashboardSummary } from '../../../domain/contracts/dashboard';
 import { type DashboardPart, dashboardParts, type OpenOrderLine } from '../../../domain/dashboard';
 import type { AccessSubject } from '../../../domain/permissions';
 import type { BatchStatus } from '../../../domain/production-schemas';
-import { businessDay, businessMonth } from '../../../domain/time';
+import { businessDate, businessDay, businessMonth } from '../../../domain/time';
 import type { Database } from '../../db/connection';
 import {
   inventoryItems,
@@ -12,6 +12,7 @@ import {
   salesTransactions,
 } from '../../db/schema';
 import { accountSums } from '../accounts/service';
+import { overdueSummary } from '../credit/service';
 import { isLowStock, toItem } from '../inventory/service';
 import { wasteReport } from '../reports/waste';
 import { loavesOnSaleByBread } from '../sales/shelf';
@@ -207,7 +208,11 @@ async function monthsWaste(db: Database, timeZone: string, now: Date) {
   };
 }
 
-async function moneyOwedPart(db: Database): Promise<DashboardSummary['moneyOwed']> {
+async function moneyOwedPart(
+  db: Database,
+  timeZone: string,
+  now: Date,
+): Promise<DashboardSummary['moneyOwed']> {
   const accounts = accountSums(db).as('accounts');
   const [totals] = await db
     .select({
@@ -215,7 +220,11 @@ async function moneyOwedPart(db: Database): Promise<DashboardSummary['moneyOwed'
       count: sql<number>`(count(*) filter (where ${accounts.balance}::numeric > 0))::int`,
     })
     .from(accounts);
-  return { total: Number(totals?.total ?? 0), distributorCount: Number(totals?.count ?? 0) };
+  return {
+    total: Number(totals?.total ?? 0),
+    distributorCount: Number(totals?.count ?? 0),
+    ...(await overdueSummary(db, businessDate(now, timeZone))),
+  };
 }
 
 /** The dashboard's figures, each computed in SQL, for the parts the user may read. */
@@ -231,6 +240,6 @@ export async function dashboardSummary(
     production: parts.has('production') ? await productionPart(db, timeZone, now) : null,
     purchaseOrders: parts.has('purchaseOrders') ? await ordersPart(db) : null,
     sales: parts.has('sales') ? await salesPart(db, timeZone, now) : null,
-    moneyOwed: parts.has('moneyOwed') ? await moneyOwedPart(db) : null,
+    moneyOwed: parts.has('moneyOwed') ? await moneyOwedPart(db, timeZone, now) : null,
   };
 }

@@ -2,12 +2,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DeliveryNote, DispatchDay } from '../../../domain/contracts/dispatch';
 import { type DispatchInput, loadingList, planDispatch } from '../../../domain/dispatch';
-import { fromKobo, sumKobo, toKobo } from '../../../domain/money';
+import { fromKobo, sumKobo, sumNaira, toKobo } from '../../../domain/money';
 import { loavesValue } from '../../../domain/sales-schemas';
 import type { CurrentUser } from '../../../domain/user';
 import type { Database, Transaction } from '../../db/connection';
 import { dispatchLines, distributors } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
+import { checkCredit } from '../credit/service';
 import { bookLines, type OrdersContext, todayOf } from '../orders/book';
 import { salePrice } from '../prices/service';
 import { insertSale } from '../sales/service';
@@ -224,7 +225,19 @@ export async function dispatch(
   return ctx.db.transaction(async (tx) => {
     const { name } = await distributorToDispatch(tx, distributorId);
     await refuseSecondDispatch(tx, input.day, distributorId, name);
-    for (const line of await linesToLoad(tx, { id: distributorId, name }, input, shelfClock(ctx))) {
+    const lines = await linesToLoad(tx, { id: distributorId, name }, input, shelfClock(ctx));
+    // The whole load is checked against the credit limit once, as one sale would be.
+    const override = await checkCredit(
+      tx,
+      {
+        distributorId,
+        value: sumNaira(lines.map((line) => line.value)),
+        paidAtSale: 0,
+        overrideReason: input.creditOverrideReason,
+      },
+      user,
+    );
+    for (const line of lines) {
       const index = input.lines.findIndex((loaded) => loaded.recipeName === line.recipeName);
       const sale =
         line.loaded === 0
@@ -241,6 +254,7 @@ export async function dispatch(
               name,
               shelfClock(ctx),
               `lines.${index}.loaves`,
+              override,
             );
       await tx.insert(dispatchLines).values({
         day: input.day,

@@ -7,6 +7,7 @@ import {
   RETURN_REASON_LABELS,
   type ReturnReason,
 } from '../../../domain/distributor-schemas';
+import { NOTHING_OWED } from '../../../domain/ageing';
 import { addKobo, formatNaira, fromKobo, subtractKobo, toKobo } from '../../../domain/money';
 import { loavesValue } from '../../../domain/sales-schemas';
 import {
@@ -23,10 +24,11 @@ import { EXPORT_PAGE, everyPage } from '../../csv-export';
 import type { Database } from '../../db/connection';
 import { inRange } from '../../db/date-range';
 import { cursorInstant } from '../../db/keyset';
-import { breadReturns, distributorPayments, salesTransactions } from '../../db/schema';
-import { badRequest } from '../../errors';
+import { breadReturns, distributorPayments, distributors, salesTransactions } from '../../db/schema';
+import { badRequest, notFound } from '../../errors';
 import { accountOver } from '../accounts/service';
-import { getDistributor } from './service';
+import { ageBalances } from '../accounts/ageing';
+import { toDistributor } from './service';
 
 /** One table's part in a statement: its lines' kind (and place on one instant) and money. */
 const SOURCES = [
@@ -210,7 +212,8 @@ async function statementRange(
   timeZone: string,
   now: Date,
 ) {
-  const distributor = await getDistributor(db, id);
+  const [distributor] = await db.select().from(distributors).where(eq(distributors.id, id));
+  if (!distributor) throw notFound('Distributor');
   const today = businessDate(now, timeZone);
   if (query.startDate && query.startDate > today) {
     const message = 'Start date cannot be in the future';
@@ -220,9 +223,9 @@ async function statementRange(
   const startDate = query.startDate ?? (endDate < today ? endDate : `${today.slice(0, 8)}01`);
   const start = businessDateRange(startDate, timeZone).start;
   const end = businessDateRange(endDate, timeZone).end;
-  const { archived, name, address, phone, createdAt, updatedAt } = distributor;
   return {
-    distributor: { id, name, address, phone, archived, createdAt, updatedAt },
+    distributor: toDistributor(distributor),
+    paymentTermsDays: distributor.paymentTermsDays,
     startDate,
     endDate,
     start,
@@ -252,12 +255,21 @@ export async function distributorStatement(
   const records = await recordsAfter(db, id, { start, end }, after, STATEMENT_PAGE + 1);
   const shown = records.slice(0, STATEMENT_PAGE);
   const last = shown.at(-1);
+  const closingBalance = fromKobo(addKobo(opening.balance, period.balance));
+  // The closing balance aged on the statement's last day: the buckets it had then.
+  const ageings = await ageBalances(
+    db,
+    [{ distributorId: id, balance: closingBalance, paymentTermsDays: head.paymentTermsDays }],
+    head.endDate,
+  );
   return {
     ...head,
     openingBalance: fromKobo(opening.balance),
     totalCharges: fromKobo(period.charges),
     totalCredits: fromKobo(period.credits),
-    closingBalance: fromKobo(addKobo(opening.balance, period.balance)),
+    closingBalance,
+    ageing: ageings.get(id) ?? NOTHING_OWED,
+    ageingAsOf: head.endDate,
     lines: withRunningBalance(
       fromKobo(before),
       shown.map(({ cursor: _, micros: __, ...line }) => line),
@@ -275,8 +287,9 @@ export async function statementCsv(
   id: string,
   query: StatementQuery,
   timeZone: string,
+  now = new Date(),
 ) {
-  const { start, end, ...head } = await statementRange(db, id, query, timeZone, new Date());
+  const { start, end, ...head } = await statementRange(db, id, query, timeZone, now);
   const opening = await accountOver(db, id, { before: head.startDate });
   const when = (iso: string) => {
     const at = new Date(iso);

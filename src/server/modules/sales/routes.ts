@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { salesApi } from '../../../domain/contracts/sales';
 import { businessDate } from '../../../domain/time';
+import { signedInUser } from '../../auth/guard';
 import { serve } from '../../contract-route';
 import type { Database } from '../../db/connection';
 import type { ReadCache } from '../../read-cache';
@@ -26,5 +27,7 @@ export function salesRoutes(
   serve(app, salesApi.summary, async () =>
     cache.get(`sales-summary:${today()}`, () => sales.salesSummary(db, clock())),
   );
-  serve(app, salesApi.record, async ({ body }) => sales.createSale(db, body, clock()));
+  serve(app, salesApi.record, async (request) =>
+    sales.createSale(db, request.body, clock(), signedInUser(request)),
+  );
 }

@@ -2,10 +2,12 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { SalesSummary, SaleTransaction } from '../../../domain/contracts/sales';
 import type { SaleInput } from '../../../domain/sales-schemas';
 import { loavesAvailableMessage, loavesValue } from '../../../domain/sales-schemas';
+import type { CurrentUser } from '../../../domain/user';
 import type { Database, Transaction } from '../../db/connection';
 import { breadLedger, distributors, salesTransactions } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { salesCount } from '../accounts/service';
+import { type CreditOverride, checkCredit } from '../credit/service';
 import { breadShelves, lockShelf, type ShelfClock } from './shelf';
 
 type SaleRow = typeof salesTransactions.$inferSelect;
@@ -79,6 +81,7 @@ export async function insertSale(
   distributorName: string,
   clock: ShelfClock,
   field = 'loavesTaken',
+  creditOverride: CreditOverride | null = null,
 ): Promise<SaleTransaction> {
   const { available, oldestBatchId } = await lockShelf(tx, input.recipeName, clock);
   if (input.loavesTaken > available) {
@@ -95,19 +98,33 @@ export async function insertSale(
       pricePerLoaf: input.pricePerLoaf,
       amountPaid: input.amountPaid ?? 0,
       notes: input.notes ?? null,
+      creditOverrideReason: creditOverride?.reason ?? null,
+      creditOverrideBy: creditOverride?.userId ?? null,
     })
     .returning();
   if (!row) throw new Error('insert returned no row');
   return toSale(row, distributorName);
 }
 
+/** Record Sale: refused over the distributor's credit limit unless a manager gave a reason. */
 export async function createSale(
   db: Database,
   input: SaleInput,
   clock: ShelfClock,
+  user: CurrentUser,
 ): Promise<SaleTransaction> {
   return db.transaction(async (tx) => {
     const distributor = await distributorTakingSales(tx, input.distributorId);
-    return insertSale(tx, input, distributor.name, clock);
+    const override = await checkCredit(
+      tx,
+      {
+        distributorId: input.distributorId,
+        value: loavesValue(input.loavesTaken, input.pricePerLoaf),
+        paidAtSale: input.amountPaid ?? 0,
+        overrideReason: input.creditOverrideReason,
+      },
+      user,
+    );
+    return insertSale(tx, input, distributor.name, clock, 'loavesTaken', override);
   });
 }
