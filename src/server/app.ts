@@ -42,6 +42,7 @@ import { reminderRoutes } from './modules/reminders/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { salesRoutes } from './modules/sales/routes';
 import { settlementRoutes } from './modules/settlement/routes';
+import { statementLinkRoutes, withoutToken } from './modules/statement-links/routes';
 import { wasteRoutes } from './modules/waste/routes';
 import { registerOpenApi } from './openapi';
 import { ReadCache } from './read-cache';
@@ -102,7 +103,7 @@ export async function buildApp({
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: withoutToken(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
@@ -239,6 +240,7 @@ export async function buildApp({
   dispatchRoutes(app, { db, timeZone: config.timeZone, now });
   settlementRoutes(app, { db, timeZone: config.timeZone, now });
   wasteRoutes(app, { db, timeZone: config.timeZone, now });
+  await statementLinkRoutes(app, { db, timeZone: config.timeZone, now });
   accountingRoutes(app, { db, timeZone: config.timeZone, cache });
   reportRoutes(app, { db, timeZone: config.timeZone, cache });
   dashboardRoutes(app, { db, timeZone: config.timeZone, cache });

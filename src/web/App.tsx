@@ -1,6 +1,7 @@
 import { Button, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { matchRoute, useLocation, useRouter } from 'wouter';
+import { STATEMENT_LINK_ROUTE } from '../domain/statement-link-path';
 import { useCurrentUser } from './auth/queries';
 import { FullPageLoader } from './components/FullPageLoader';
 import { ShellPlaceholder } from './components/ShellPlaceholder';
@@ -8,6 +9,7 @@ import { LandingPage } from './pages/landing/LandingPage';
 import { PAGE_ROUTES } from './routes';
 
 const SignedInApp = lazy(() => import('./SignedInApp'));
+const StatementLinkPage = lazy(() => import('./pages/statement-link/StatementLinkPage'));
 
 function ServerUnreachable({ onRetry }: { onRetry: () => void }) {
   return (
@@ -28,6 +30,22 @@ function ServerUnreachable({ onRetry }: { onRetry: () => void }) {
 }
 
 export function App() {
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  const [isStatementLink, link] = matchRoute(parser, STATEMENT_LINK_ROUTE, location);
+  // A distributor's statement link: no sign-in, and nothing of the app around it.
+  if (isStatementLink) {
+    return (
+      <Suspense fallback={<FullPageLoader label="Loading statement..." />}>
+        <StatementLinkPage token={link.token} />
+      </Suspense>
+    );
+  }
+  return <BakeryApp />;
+}
+
+/** The landing page, or the signed-in app once someone has signed in. */
+function BakeryApp() {
   const currentUser = useCurrentUser();
   const [location] = useLocation();
   const { parser } = useRouter();

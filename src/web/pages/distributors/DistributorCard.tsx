@@ -5,6 +5,7 @@ import {
   IconCash,
   IconCreditCard,
   IconFileText,
+  IconLink,
   IconPencil,
   IconSend,
 } from '@tabler/icons-react';
@@ -34,6 +35,7 @@ export interface CardActions {
   edit: () => void;
   remind: (kind: ReminderKind) => void;
   editCredit: () => void;
+  shareLink: () => void;
   archive: () => void;
 }
 
@@ -119,6 +121,16 @@ export function DistributorCard(props: {
               Send reminder
             </Button>
           </>
+        )}
+        {rights.canDelete && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconLink size={14} aria-hidden />}
+            onClick={actions.shareLink}
+          >
+            Share statement link
+          </Button>
         )}
         <Button
           size="xs"

@@ -15,6 +15,7 @@ import { PaymentDialog } from './PaymentDialog';
 import { useDeleteDistributor, useDistributors, useUnarchiveDistributor } from './queries';
 import { ReminderDialog, type Reminding } from './ReminderDialog';
 import { ReturnDialog } from './ReturnDialog';
+import { StatementLinksDialog } from './StatementLinksDialog';
 
 type Confirming = { kind: 'delete' | 'unarchive'; distributor: DistributorWithAccount };
 
@@ -47,6 +48,7 @@ export default function DistributorsPage() {
   const [returning, setReturning] = useState<DistributorWithAccount | null>(null);
   const [reminding, setReminding] = useState<Reminding | null>(null);
   const [crediting, setCrediting] = useState<DistributorWithAccount | null>(null);
+  const [sharing, setSharing] = useState<DistributorWithAccount | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   // The question stays while the dialog animates closed, so its text does not vanish first.
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -118,6 +120,7 @@ export default function DistributorsPage() {
                 edit: () => setEditing({ opened: true, distributor }),
                 remind: (kind) => setReminding({ distributor, kind }),
                 editCredit: () => setCrediting(distributor),
+                shareLink: () => setSharing(distributor),
                 archive: () =>
                   ask({ kind: distributor.archived ? 'unarchive' : 'delete', distributor }),
               }}
@@ -134,6 +137,7 @@ export default function DistributorsPage() {
       <ReturnDialog distributor={returning} onClose={() => setReturning(null)} />
       <ReminderDialog reminding={reminding} onClose={() => setReminding(null)} />
       <CreditDialog distributor={crediting} onClose={() => setCrediting(null)} />
+      <StatementLinksDialog distributor={sharing} onClose={() => setSharing(null)} />
       <ConfirmDialog
         opened={confirmOpen}
         title={confirming ? CONFIRM[confirming.kind].title : ''}
