@@ -246,6 +246,17 @@ describe('every write is recorded', () => {
       recordType: 'distributor',
       body: { kind: 'reminder', channel: 'sms' },
     });
+    // A statement link: made on the distributor (the body, never the token, kept), revoked on itself.
+    const link = await write<{ id: string }>(
+      'POST',
+      '/api/distributors/:id/statement-links',
+      'distributors.link_create',
+      { id: shop.id, status: 201, recordType: 'distributor', body: { expiresInDays: 7 } },
+    );
+    await write('POST', '/api/statement-links/:id/revoke', 'distributors.link_revoke', {
+      id: link.id,
+      recordType: 'statement_link',
+    });
     await write('POST', '/api/waste', 'sales.write_off', {
       status: 201,
       recordType: 'bread_waste',

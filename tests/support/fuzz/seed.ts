@@ -18,6 +18,8 @@ export interface Seed {
   pauseId: string;
   userId: string;
   roleId: string;
+  /** A statement link of the distributor's (issue 19), for revoking. */
+  statementLinkId: string;
 }
 
 async function created(reply: Promise<{ status: number; body: Record<string, unknown> }>) {
@@ -142,6 +144,9 @@ export async function seedBakery(admin: ApiClient): Promise<Seed> {
     }),
   );
   const role = await created(admin.post('/api/admin/roles', { name: 'Fuzz target role' }));
+  const link = await created(
+    admin.post(`/api/distributors/${distributor.id}/statement-links`, { expiresInDays: 7 }),
+  );
   const user = await created(
     admin.post('/api/admin/users', {
       username: 'fuzz_target_user',
@@ -166,5 +171,6 @@ export async function seedBakery(admin: ApiClient): Promise<Seed> {
     pauseId: pause.id,
     userId: user.id,
     roleId: role.id,
+    statementLinkId: link.id,
   };
 }

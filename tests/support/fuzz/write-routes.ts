@@ -34,6 +34,7 @@ import { recipeSchema, recipeUpdateSchema } from '../../../src/domain/recipe-sch
 import { saleSchema } from '../../../src/domain/sales-schemas';
 import { appSettingsSchema } from '../../../src/domain/settings-schemas';
 import { settlementSchema } from '../../../src/domain/settlement';
+import { MAX_LINK_DAYS, statementLinkInputSchema } from '../../../src/domain/statement-links';
 import { writeOffSchema } from '../../../src/domain/waste';
 import { FUTURE_DAY, type Seed } from './seed';
 
@@ -315,6 +316,12 @@ export const WRITE_ROUTES: Record<string, RouteFuzz> = {
   },
   'DELETE /api/distributors/:id': { id: (s) => s.distributorId },
   'PATCH /api/distributors/:id/unarchive': { id: (s) => s.distributorId },
+  'POST /api/distributors/:id/statement-links': {
+    body: statementLinkInputSchema,
+    id: (s) => s.distributorId,
+    valid: () => fc.record({ expiresInDays: fc.integer({ min: 1, max: MAX_LINK_DAYS }) }),
+  },
+  'POST /api/statement-links/:id/revoke': { id: (s) => s.statementLinkId },
   'POST /api/distributors/:id/reminders': {
     body: reminderInputSchema,
     id: (s) => s.distributorId,
