@@ -125,6 +125,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     ...lazyPage(() => import('./pages/distributors/StatementPage')),
   },
   {
+    path: '/distributors/receipts/:id',
+    title: 'Payment Receipt',
+    subtitle: 'A payment received, in figures and words, to print or send',
+    module: 'distributors',
+    ...lazyPage(() => import('./pages/receipts/ReceiptPage')),
+  },
+  {
     path: '/history',
     title: 'Production History',
     subtitle: 'Track completed production batches',

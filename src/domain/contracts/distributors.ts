@@ -11,6 +11,7 @@ import {
   RETURN_REASONS,
   recordListQuerySchema,
 } from '../distributor-schemas';
+import { PAYMENT_STATUSES } from '../receipts';
 import { STATEMENT_KINDS, statementPageQuerySchema, statementQuerySchema } from '../statement';
 import { defineRoute, instant } from './contract';
 
@@ -56,6 +57,15 @@ export const distributorPaymentSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   description: z.string().nullable(),
   createdAt: instant,
+  /**
+   * recorded: credited, with its receipt. pending_confirmation: a transfer
+   * kept aside until a manager confirms it (`id` is the pending transfer's;
+   * no receipt yet), while the confirmTransfers setting is on.
+   */
+  status: z.enum(PAYMENT_STATUSES),
+  receiptNumber: z.number().nullable(),
+  /** "RCT-000123"; null while pending. */
+  receiptLabel: z.string().nullable(),
 });
 export type DistributorPayment = z.infer<typeof distributorPaymentSchema>;
 
@@ -230,7 +240,8 @@ export const distributorsApi = {
   pay: defineRoute({
     method: 'POST',
     url: '/api/distributor-payments',
-    summary: 'Record a payment from a distributor, archived ones too',
+    summary:
+      'Record a payment from a distributor, archived ones too; a transfer waits for confirmation while the setting asks',
     access: write,
     audit: { action: 'distributors.payment', recordType: 'distributor_payment' },
     body: paymentSchema,

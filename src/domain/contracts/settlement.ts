@@ -4,6 +4,7 @@ import { idParamsSchema } from '../admin-schemas';
 import { PAYMENT_METHODS, RETURN_REASONS } from '../distributor-schemas';
 import { settlementQuerySchema, settlementSchema } from '../settlement';
 import { defineRoute, instant } from './contract';
+import { TRANSFER_STATUSES } from './pending-transfers';
 
 const loadedLineSchema = z.object({
   recipeName: z.string(),
@@ -36,6 +37,13 @@ export const settlementRecordSchema = z.object({
   collected: z.number(),
   /** null when nothing was collected (no payment recorded). */
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  /** The payment recorded (its receipt); null while a transfer awaits confirmation, or none. */
+  paymentId: z.string().nullable(),
+  /**
+   * Money collected by transfer while transfers need confirming: pending
+   * (balance after leaves it out), confirmed or rejected. null otherwise.
+   */
+  transferStatus: z.enum(TRANSFER_STATUSES).nullable(),
   /** The distributor's balance once the settlement was recorded: above 0 it owes the bakery. */
   balanceAfter: z.number(),
   notes: z.string().nullable(),

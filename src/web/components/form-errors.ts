@@ -1,4 +1,5 @@
 import type { UseFormReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
 import { ApiError, errorText } from '../api/http';
 import { notifyError, notifySuccess } from '../api/notify';
 
@@ -18,7 +19,7 @@ export function saveHandlers<TResult>(
   // biome-ignore lint/suspicious/noExplicitAny: any form's values will do
   form: UseFormReturnType<any>,
   options: {
-    success: (result: TResult) => { title: string; message: string };
+    success: (result: TResult) => { title: string; message: ReactNode };
     failure: string;
     onDone: () => void;
   },

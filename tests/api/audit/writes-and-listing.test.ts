@@ -240,6 +240,26 @@ describe('every write is recorded', () => {
         collected: 0,
       },
     });
+    // Transfers held for confirmation (issue 19): one confirmed, one rejected, on the transfer.
+    await write('PUT', '/api/admin/settings', 'settings.update', {
+      body: { allowSelfRegistration: false, confirmTransfers: true },
+    });
+    const transfer = () =>
+      write('POST', '/api/distributor-payments', 'distributors.payment', {
+        body: { distributorId: shop.id, amount: 100, paymentMethod: 'bank_transfer' },
+      });
+    await write('POST', '/api/pending-transfers/:id/confirm', 'distributors.transfer_confirm', {
+      id: (await transfer()).id,
+      recordType: 'pending_transfer',
+    });
+    await write('POST', '/api/pending-transfers/:id/reject', 'distributors.transfer_reject', {
+      id: (await transfer()).id,
+      recordType: 'pending_transfer',
+      body: { reason: 'No alert' },
+    });
+    await write('PUT', '/api/admin/settings', 'settings.update', {
+      body: { allowSelfRegistration: false, confirmTransfers: false },
+    });
     await write('POST', '/api/distributors/:id/reminders', 'distributors.reminder', {
       id: shop.id,
       status: 201,

@@ -34,6 +34,9 @@ describe('payments', () => {
       paymentMethod: 'cash',
       description: null,
       createdAt: expect.any(String),
+      status: 'recorded',
+      receiptNumber: expect.any(Number),
+      receiptLabel: expect.stringMatching(/^RCT-\d{6}$/),
     });
     const second = await pay(shop, 0.01, {
       paymentMethod: 'mobile_money',

@@ -14,6 +14,9 @@ export interface Seed {
   recipeName: string;
   plannedBatchId: string;
   distributorId: string;
+  paymentId: string;
+  /** A bank transfer held for confirmation (issue 19): the setting is off again after it. */
+  pendingTransferId: string;
   orderId: string;
   pauseId: string;
   userId: string;
@@ -33,6 +36,7 @@ const READ_ID_OF: Record<string, (seed: Seed) => string> = {
   inventory: (s) => s.flourId,
   'production-batches': (s) => s.plannedBatchId,
   distributors: (s) => s.distributorId,
+  'distributor-payments': (s) => s.paymentId,
   recipes: (s) => s.recipeId,
   'purchase-orders': (s) => s.orderId,
   admin: (s) => s.userId,
@@ -119,9 +123,10 @@ export async function seedBakery(admin: ApiClient): Promise<Seed> {
       amountPaid: 1000,
     }),
   );
-  await created(
+  const payment = await created(
     admin.post('/api/distributor-payments', { distributorId: distributor.id, amount: 2000 }),
   );
+  const held = await heldTransfer(admin, distributor.id);
   await created(
     admin.post('/api/bread-returns', {
       distributorId: distributor.id,
@@ -167,10 +172,34 @@ export async function seedBakery(admin: ApiClient): Promise<Seed> {
     recipeName: 'Agege Bread',
     plannedBatchId: planned.id,
     distributorId: distributor.id,
+    paymentId: payment.id,
+    pendingTransferId: held.id,
     orderId: order.id,
     pauseId: pause.id,
     userId: user.id,
     roleId: role.id,
     statementLinkId: link.id,
   };
+}
+
+/** A transfer recorded while the confirmTransfers setting was on, then the setting off again. */
+async function heldTransfer(admin: ApiClient, distributorId: string) {
+  const settings = await admin.get('/api/admin/settings');
+  const switchTo = (confirmTransfers: boolean) =>
+    created(
+      admin.call('PUT', '/api/admin/settings', {
+        allowSelfRegistration: settings.body.allowSelfRegistration,
+        confirmTransfers,
+      }),
+    );
+  await switchTo(true);
+  const held = await created(
+    admin.post('/api/distributor-payments', {
+      distributorId,
+      amount: 300,
+      paymentMethod: 'bank_transfer',
+    }),
+  );
+  await switchTo(false);
+  return held;
 }

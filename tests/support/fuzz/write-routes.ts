@@ -9,6 +9,7 @@ import {
 } from '../../../src/domain/admin-schemas';
 import { loginSchema, registerSchema } from '../../../src/domain/auth-schemas';
 import { planBatchesSchema, planWriteSchema } from '../../../src/domain/contracts/bake-plan';
+import { rejectTransferSchema } from '../../../src/domain/contracts/pending-transfers';
 import { reminderInputSchema } from '../../../src/domain/contracts/reminders';
 import { dispatchSchema } from '../../../src/domain/dispatch';
 import {
@@ -353,6 +354,13 @@ export const WRITE_ROUTES: Record<string, RouteFuzz> = {
         reason: text('spoiled', 'other'),
         notes: text('Fuzz return'),
       }),
+  },
+
+  'POST /api/pending-transfers/:id/confirm': { id: (s) => s.pendingTransferId },
+  'POST /api/pending-transfers/:id/reject': {
+    body: rejectTransferSchema,
+    id: (s) => s.pendingTransferId,
+    valid: () => fc.record({ reason: text('Fuzz: no alert', 'x'.repeat(500)) }),
   },
 
   'POST /api/bread-prices': {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { distributorsApi as api } from '../../../domain/contracts/distributors';
+import { signedInUser } from '../../auth/guard';
 import { serve } from '../../contract-route';
 import { sendCsv } from '../../csv-export';
 import type { Database } from '../../db/connection';
@@ -32,7 +33,9 @@ export function distributorRoutes(
   });
 
   serve(app, api.payments, async ({ query }) => distributors.listPayments(db, query));
-  serve(app, api.pay, async ({ body }) => distributors.createPayment(db, body));
+  serve(app, api.pay, async (request) =>
+    distributors.createPayment(db, request.body, signedInUser(request).id),
+  );
   serve(app, api.returns, async ({ query }) => distributors.listReturns(db, query));
   serve(app, api.giveBack, async ({ body }) => distributors.createReturn(db, body));
 }

@@ -17,6 +17,7 @@ import type {
 } from '../../../domain/distributor-schemas';
 import { returnPriceTooHigh } from '../../../domain/distributor-schemas';
 import { toKobo } from '../../../domain/money';
+import { isTransfer, receiptLabel } from '../../../domain/receipts';
 import { countOf } from '../../../domain/words';
 import type { Database, Transaction } from '../../db/connection';
 import {
@@ -34,6 +35,8 @@ import {
 } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { accountSums } from '../accounts/service';
+import { readSettings } from '../admin/settings';
+import { holdTransfer } from '../pending-transfers/service';
 
 type DistributorRow = typeof distributors.$inferSelect;
 
@@ -202,31 +205,43 @@ const toPayment = (row: PaymentRow): DistributorPayment => ({
   paymentMethod: row.paymentMethod as PaymentMethod,
   description: row.description,
   createdAt: row.createdAt.toISOString(),
+  status: 'recorded',
+  receiptNumber: row.receiptNumber,
+  receiptLabel: receiptLabel(row.receiptNumber),
 });
 
 /** Payments are taken from archived distributors too: they settle old debts. */
 export async function createPayment(
   db: Database,
   input: PaymentInput,
+  recordedBy: string,
 ): Promise<DistributorPayment> {
-  return db.transaction((tx) => insertPayment(tx, input));
+  return db.transaction((tx) => insertPayment(tx, input, recordedBy));
 }
 
-/** Record Payment inside a caller's transaction: the route and settlement share it. */
+/**
+ * Record Payment inside a caller's transaction: the route and settlement
+ * share it. `recordedBy` received the money (the receipt names them). While
+ * the confirmTransfers setting is on, a bank transfer or mobile money is held
+ * for a manager's confirmation instead, counted nowhere until then.
+ */
 export async function insertPayment(
   tx: Transaction,
   input: PaymentInput,
+  recordedBy: string,
 ): Promise<DistributorPayment> {
   await requireDistributor(tx, input.distributorId);
-  const [row] = await tx
-    .insert(distributorPayments)
-    .values({
-      distributorId: input.distributorId,
-      amount: input.amount,
-      paymentMethod: input.paymentMethod ?? 'cash',
-      description: input.description ?? null,
-    })
-    .returning();
+  const values = {
+    distributorId: input.distributorId,
+    amount: input.amount,
+    paymentMethod: input.paymentMethod ?? 'cash',
+    description: input.description ?? null,
+    recordedBy,
+  };
+  if (isTransfer(values.paymentMethod) && (await readSettings(tx)).confirmTransfers) {
+    return holdTransfer(tx, values);
+  }
+  const [row] = await tx.insert(distributorPayments).values(values).returning();
   if (!row) throw new Error('insert returned no row');
   return toPayment(row);
 }

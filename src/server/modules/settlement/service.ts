@@ -1,5 +1,6 @@
 /** End-of-day settlement: each distributor dispatched on a day, settled with its returns and the money collected. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { TransferStatus } from '../../../domain/contracts/pending-transfers';
 import type {
   SettlementDay,
   SettlementRecord,
@@ -22,6 +23,7 @@ import {
   dispatchLines,
   distributorPayments,
   distributors,
+  pendingTransfers,
   settlementReturns,
   settlements,
 } from '../../db/schema';
@@ -61,9 +63,14 @@ async function loadedOn(db: Db, day: string, only?: string) {
 /** The day's settlements made, by distributor, with their returns and payment method. */
 async function madeOn(db: Db, day: string, only?: string) {
   const rows = await db
-    .select({ settlement: settlements, method: distributorPayments.paymentMethod })
+    .select({
+      settlement: settlements,
+      method: distributorPayments.paymentMethod,
+      transfer: { method: pendingTransfers.paymentMethod, status: pendingTransfers.status },
+    })
     .from(settlements)
     .leftJoin(distributorPayments, eq(distributorPayments.id, settlements.paymentId))
+    .leftJoin(pendingTransfers, eq(pendingTransfers.id, settlements.pendingTransferId))
     .where(
       and(
         eq(settlements.day, day),
@@ -81,7 +88,7 @@ async function madeOn(db: Db, day: string, only?: string) {
           .where(inArray(settlementReturns.settlementId, ids))
           .orderBy(asc(breadReturns.recipeName), asc(breadReturns.reason));
   const made = new Map<string, SettlementRecord>();
-  for (const { settlement: row, method } of rows) {
+  for (const { settlement: row, method, transfer } of rows) {
     const returns = returned
       .filter((r) => r.settlementId === row.id)
       .map(({ line }) => ({
@@ -102,7 +109,9 @@ async function madeOn(db: Db, day: string, only?: string) {
       netSold: row.loavesLoaded - row.loavesReturned,
       netValue: subtractNaira(row.valueLoaded, row.valueReturned),
       collected: row.collected,
-      paymentMethod: (method as PaymentMethod | null) ?? null,
+      paymentMethod: ((method ?? transfer?.method) as PaymentMethod | undefined) ?? null,
+      paymentId: row.paymentId,
+      transferStatus: (transfer?.status as TransferStatus | undefined) ?? null,
       balanceAfter: row.balanceAfter,
       notes: row.notes,
       createdAt: row.createdAt.toISOString(),
@@ -228,12 +237,16 @@ export async function settle(
     const returnIds = await recordReturns(tx, distributorId, input.day, priced.returns);
     const payment =
       input.collected > 0
-        ? await insertPayment(tx, {
-            distributorId,
-            amount: input.collected,
-            paymentMethod: input.paymentMethod,
-            description: `Settlement of ${input.day}`,
-          })
+        ? await insertPayment(
+            tx,
+            {
+              distributorId,
+              amount: input.collected,
+              paymentMethod: input.paymentMethod,
+              description: `Settlement of ${input.day}`,
+            },
+            user.id,
+          )
         : null;
     const figures = settlementFigures(loaded, priced.returns, input.collected);
     const { balance } = await getDistributor(tx, distributorId);
@@ -242,7 +255,9 @@ export async function settle(
       .values({
         day: input.day,
         distributorId,
-        paymentId: payment?.id ?? null,
+        // A transfer held for confirmation is no payment yet: balance after leaves it out.
+        paymentId: payment?.status === 'recorded' ? payment.id : null,
+        pendingTransferId: payment?.status === 'pending_confirmation' ? payment.id : null,
         loavesLoaded: figures.loavesLoaded,
         loavesReturned: figures.loavesReturned,
         valueLoaded: figures.valueLoaded,

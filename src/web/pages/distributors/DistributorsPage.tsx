@@ -8,6 +8,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListState } from '../../components/ListState';
 import { ArchivedListActions } from '../../components/PageActions';
 import { PageHeader } from '../../components/PageHeader';
+import { PaymentsCard } from '../receipts/PaymentsCard';
+import { PendingTransfersCard } from '../receipts/PendingTransfersCard';
 import { CreditDialog } from './CreditDialog';
 import { DistributorCard } from './DistributorCard';
 import { DistributorDialog } from './DistributorDialog';
@@ -101,6 +103,7 @@ export default function DistributorsPage() {
           />
         }
       />
+      <PendingTransfersCard canDecide={rights.canDelete} />
       <ListState
         query={distributors}
         isEmpty={list.length === 0}
@@ -128,6 +131,7 @@ export default function DistributorsPage() {
           ))}
         </SimpleGrid>
       </ListState>
+      <PaymentsCard />
       <DistributorDialog
         opened={editing.opened}
         distributor={editing.distributor}

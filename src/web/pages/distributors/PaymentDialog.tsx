@@ -1,17 +1,22 @@
-import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { Link } from 'wouter';
 import type { DistributorWithAccount } from '../../../domain/contracts/distributors';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type PaymentInput,
+  type PaymentMethod,
   paymentSchema,
 } from '../../../domain/distributor-schemas';
 import { formatNaira } from '../../../domain/money';
+import { isTransfer } from '../../../domain/receipts';
+import { useRights } from '../../auth/use-rights';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
 import { NumberField, typedNumber } from '../../components/NumberField';
 import { useResetOnOpen } from '../../components/use-reset-on-open';
+import { receiptHref, useTransferSummary } from '../receipts/queries';
 import { useRecordPayment } from './queries';
 
 interface PaymentFormValues {
@@ -31,6 +36,8 @@ export function PaymentDialog(props: {
 }) {
   const { distributor } = props;
   const recordPayment = useRecordPayment();
+  const confirmTransfers =
+    useTransferSummary(useRights('distributors').canRead).data?.confirmTransfers ?? false;
   const toInput = (values: PaymentFormValues): PaymentInput => ({
     distributorId: distributor?.id ?? '',
     amount: typedNumber(values.amount),
@@ -48,10 +55,23 @@ export function PaymentDialog(props: {
     recordPayment.mutate(
       toInput(values),
       saveHandlers(form, {
-        success: (payment) => ({
-          title: 'Payment Recorded',
-          message: `${formatNaira(payment.amount)} from ${distributor?.name}`,
-        }),
+        success: (payment) =>
+          payment.status === 'pending_confirmation'
+            ? {
+                title: 'Transfer Awaiting Confirmation',
+                message: `${formatNaira(payment.amount)} from ${distributor?.name} will count once a manager confirms it`,
+              }
+            : {
+                title: 'Payment Recorded',
+                message: (
+                  <>
+                    {formatNaira(payment.amount)} from {distributor?.name} ·{' '}
+                    <Anchor component={Link} href={receiptHref(payment.id)} fz="sm">
+                      Receipt {payment.receiptLabel}
+                    </Anchor>
+                  </>
+                ),
+              },
         failure: 'Failed to record payment',
         onDone: props.onClose,
       }),
@@ -80,6 +100,11 @@ export function PaymentDialog(props: {
             allowDeselect={false}
             {...form.getInputProps('paymentMethod')}
           />
+          {confirmTransfers && isTransfer(form.values.paymentMethod as PaymentMethod) && (
+            <Alert color="yellow" data-testid="transfer-waits">
+              A transfer counts in the balance once a manager confirms the money arrived.
+            </Alert>
+          )}
           <TextInput
             label="Description (Optional)"
             placeholder="e.g. Part payment for last week"

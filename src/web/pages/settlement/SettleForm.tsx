@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Alert,
   Button,
   Group,
   Select,
@@ -21,11 +22,14 @@ import {
   type ReturnReason,
 } from '../../../domain/distributor-schemas';
 import { formatNaira } from '../../../domain/money';
+import { isTransfer } from '../../../domain/receipts';
 import { priceReturns, settlementFigures } from '../../../domain/settlement';
 import { ApiError, errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
+import { useRights } from '../../auth/use-rights';
 import { NumberField, typedNumber } from '../../components/NumberField';
 import { StackedTable } from '../../components/StackedTable';
+import { useTransferSummary } from '../receipts/queries';
 import { useSettle } from './queries';
 
 interface ReturnRow {
@@ -55,6 +59,8 @@ export function SettleForm({ day, sheet }: { day: string; sheet: SettlementSheet
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const settle = useSettle();
+  const confirmTransfers =
+    useTransferSummary(useRights('distributors').canRead).data?.confirmTransfers ?? false;
   const filled = rows.filter((row) => row.recipeName !== null && row.loaves > 0);
   const returns = filled.map((row) => ({
     recipeName: row.recipeName ?? '',
@@ -192,6 +198,11 @@ export function SettleForm({ day, sheet }: { day: string; sheet: SettlementSheet
           allowDeselect={false}
         />
       </SimpleGrid>
+      {confirmTransfers && collected > 0 && isTransfer(method) && (
+        <Alert color="yellow">
+          Money collected by transfer counts in the balance once a manager confirms it arrived.
+        </Alert>
+      )}
       <TextInput
         label="Notes (Optional)"
         value={notes}

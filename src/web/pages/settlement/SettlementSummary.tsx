@@ -1,4 +1,6 @@
-import { Box, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'wouter';
+import type { TransferStatus } from '../../../domain/contracts/pending-transfers';
 import type { SettlementSheet } from '../../../domain/contracts/settlement';
 import { PAYMENT_METHOD_LABELS, RETURN_REASON_LABELS } from '../../../domain/distributor-schemas';
 import { formatNaira } from '../../../domain/money';
@@ -6,6 +8,20 @@ import { formatDate } from '../../components/format';
 import { Letterhead } from '../../components/Letterhead';
 import { SignatureLine } from '../../components/SignatureLine';
 import { StackedTable } from '../../components/StackedTable';
+import { receiptHref } from '../receipts/queries';
+
+/** A transfer collected while transfers need confirming: what the balance after says of it. */
+const TRANSFER_NOTES: Record<TransferStatus, { text: string; colour: string }> = {
+  pending: {
+    text: "The transfer awaits a manager's confirmation: the balance after does not count it.",
+    colour: 'orange',
+  },
+  confirmed: {
+    text: 'The transfer was confirmed since: it counts in the balance now, not in the balance after.',
+    colour: 'green',
+  },
+  rejected: { text: 'The transfer was rejected: it was never counted.', colour: 'red' },
+};
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -49,6 +65,7 @@ export function SettlementSummary({
     settlement.paymentMethod === null
       ? formatNaira(0)
       : `${formatNaira(settlement.collected)} (${PAYMENT_METHOD_LABELS[settlement.paymentMethod]})`;
+  const transfer = settlement.transferStatus && TRANSFER_NOTES[settlement.transferStatus];
   return (
     <Box data-print="show" data-testid="settlement-summary">
       <Letterhead />
@@ -67,6 +84,16 @@ export function SettlementSummary({
         <Figure label="Collected" value={collected} />
         <Figure label="Balance after" value={formatNaira(settlement.balanceAfter)} />
       </SimpleGrid>
+      {transfer ? (
+        <Text fz="sm" mt="sm" c={transfer.colour} data-testid="settlement-transfer">
+          {transfer.text}
+        </Text>
+      ) : null}
+      {settlement.paymentId ? (
+        <Anchor component={Link} href={receiptHref(settlement.paymentId)} fz="sm" data-print="hide">
+          Receipt of the money collected
+        </Anchor>
+      ) : null}
       {settlement.returns.length > 0 ? (
         <Box mt="md">
           <StackedTable

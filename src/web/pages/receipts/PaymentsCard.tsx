@@ -1,0 +1,68 @@
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'wouter';
+import { PAYMENT_METHOD_LABELS } from '../../../domain/distributor-schemas';
+import { formatNaira } from '../../../domain/money';
+import { DEFAULT_TIME_ZONE } from '../../../domain/time';
+import { useAppInfo } from '../../auth/queries';
+import { formatDateTime } from '../../components/format';
+import { ListState, ShowMoreButton } from '../../components/ListState';
+import { useDistributors } from '../distributors/queries';
+import { receiptHref, usePayments } from './queries';
+
+/** Every payment recorded, newest first, 20 at a time, each with its receipt. */
+export function PaymentsCard() {
+  const payments = usePayments();
+  const timeZone = useAppInfo().data?.timeZone ?? DEFAULT_TIME_ZONE;
+  // Archived distributors' payments are listed too: their names come with them.
+  const names = new Map((useDistributors(true).data ?? []).map((d) => [d.id, d.name]));
+  const rows = payments.data?.pages.flat() ?? [];
+  return (
+    <Card withBorder radius="lg" p="lg" mt="md">
+      <Title order={2} fz="lg" mb="md">
+        Payments
+      </Title>
+      <ListState
+        query={payments}
+        isEmpty={rows.length === 0}
+        loading="Loading payments..."
+        failed="Failed to load payments"
+        empty="No payments recorded yet"
+      >
+        <Stack gap="sm">
+          {rows.map((row) => (
+            <Group
+              key={row.id}
+              justify="space-between"
+              wrap="nowrap"
+              align="flex-start"
+              data-testid="payment"
+            >
+              <div style={{ minWidth: 0 }}>
+                <Text fw={600}>{names.get(row.distributorId) ?? 'Distributor'}</Text>
+                <Text fz="sm" c="dimmed">
+                  {formatDateTime(row.createdAt, timeZone)} ·{' '}
+                  {PAYMENT_METHOD_LABELS[row.paymentMethod]}
+                  {row.description && ` · ${row.description}`}
+                </Text>
+              </div>
+              <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+                <Text fw={700}>{formatNaira(row.amount)}</Text>
+                {row.receiptLabel && (
+                  <Anchor
+                    component={Link}
+                    href={receiptHref(row.id)}
+                    fz="sm"
+                    aria-label={`Receipt ${row.receiptLabel}`}
+                  >
+                    {row.receiptLabel}
+                  </Anchor>
+                )}
+              </Stack>
+            </Group>
+          ))}
+          <ShowMoreButton query={payments} label="Show more payments" />
+        </Stack>
+      </ListState>
+    </Card>
+  );
+}
