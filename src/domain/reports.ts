@@ -17,6 +17,7 @@ export type ReportQuery = z.input<typeof reportQuerySchema>;
 export const REPORT_TABS = [
   'returns',
   'returnsRate',
+  'ageing',
   'sales',
   'production',
   'inventory',
@@ -29,6 +30,7 @@ export type ReportTab = (typeof REPORT_TABS)[number];
 export const REPORT_TAB_MODULES: Record<ReportTab, ModuleKey> = {
   returns: 'distributors',
   returnsRate: 'distributors',
+  ageing: 'distributors',
   sales: 'sales',
   production: 'production',
   inventory: 'inventory',
@@ -39,6 +41,7 @@ export const REPORT_TAB_MODULES: Record<ReportTab, ModuleKey> = {
 export const REPORT_TAB_LABELS: Record<ReportTab, string> = {
   returns: 'Returns',
   returnsRate: 'Returns rate',
+  ageing: 'Ageing',
   sales: 'Sales',
   production: 'Production',
   inventory: 'Inventory',

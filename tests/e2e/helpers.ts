@@ -249,6 +249,32 @@ export async function postOk(page: Page, url: string, data: object) {
   return reply.json();
 }
 
+/** A module's rights as a role grants them (PUT /api/admin/roles/{id}/permissions). */
+export interface ModuleRights {
+  module: string;
+  canRead: boolean;
+  canWrite: boolean;
+  canDelete: boolean;
+}
+
+/**
+ * Creates, through an admin's page, a role named `role` with these rights and
+ * `user` holding it; `signInThroughApi` then signs them in on a page of their own.
+ */
+export async function createUserWithRights(
+  admin: Page,
+  user: TestUser,
+  role: string,
+  permissions: ModuleRights[],
+): Promise<void> {
+  const created = await postOk(admin, '/api/admin/roles', { name: role });
+  const rights = await admin.request.put(`/api/admin/roles/${created.id}/permissions`, {
+    data: { permissions },
+  });
+  expect(rights.status(), await rights.text()).toBe(200);
+  await postOk(admin, '/api/admin/users', { ...user, roleId: created.id });
+}
+
 /**
  * Loaves to sell: a Flour item (100 kg at ₦800), the Agege Bread recipe
  * (1 kg flour per kg) and one batch of it completed with `loaves` loaves;

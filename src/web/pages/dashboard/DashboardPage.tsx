@@ -20,6 +20,7 @@ import { BatchStatusBadge } from '../production/BatchStatusBadge';
 import { OrderStatusBadge } from '../purchases/OrderStatusBadge';
 import { FigureCards } from './FigureCards';
 import { LowStockAlerts } from './LowStockAlerts';
+import { OverdueList } from './OverdueList';
 import { useDashboardSummary } from './queries';
 
 const ACTION_ICONS: Record<QuickAction['label'], typeof IconChartBar> = {
@@ -72,7 +73,7 @@ export default function DashboardPage() {
       </>
     );
   }
-  const { inventory, production, purchaseOrders, sales } = figures;
+  const { inventory, production, purchaseOrders, sales, moneyOwed } = figures;
 
   return (
     <>
@@ -124,6 +125,11 @@ export default function DashboardPage() {
                 ))}
               </Stack>
             )}
+          </ListCard>
+        )}
+        {moneyOwed && (
+          <ListCard title="Overdue">
+            <OverdueList moneyOwed={moneyOwed} />
           </ListCard>
         )}
         {actions.length > 0 && (

@@ -10,6 +10,7 @@ import { DATE_INPUT_FORMAT, formatDate, formatDateTime } from '../../components/
 import { Letterhead } from '../../components/Letterhead';
 import { LoadingLine } from '../../components/LoadingLine';
 import { statementCsvUrl, useStatement } from './queries';
+import { StatementAgeing } from './StatementAgeing';
 import { StatementLines } from './StatementLines';
 
 /**
@@ -102,7 +103,10 @@ export default function StatementPage() {
       ) : !data ? (
         <LoadingLine label="Loading statement..." />
       ) : (
-        <StatementLines statement={data} when={when} more={statement} />
+        <>
+          <StatementLines statement={data} when={when} more={statement} />
+          <StatementAgeing statement={data} />
+        </>
       )}
     </Stack>
   );

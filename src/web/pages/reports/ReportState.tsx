@@ -7,9 +7,8 @@ import {
   type InventoryCategory,
 } from '../../../domain/inventory-schemas';
 import { formatNaira } from '../../../domain/money';
-import type { ReportTab } from '../../../domain/reports';
 import { LoadingLine } from '../../components/LoadingLine';
-import { useReport } from './queries';
+import { type DatedTab, useReport } from './queries';
 import type { Column } from './ReportTable';
 
 export interface TabProps {
@@ -33,7 +32,7 @@ export const categoryLabel = (category: string) =>
  * Loads one tab's report, then shows it; the same three states on every tab.
  * The report's type follows from `tab`.
  */
-export function ReportState<Tab extends ReportTab>(props: {
+export function ReportState<Tab extends DatedTab>(props: {
   tab: Tab;
   filter: string;
   children: (report: ReportAnswers[Tab]) => ReactNode;

@@ -14,6 +14,7 @@ import { useAppInfo, useCurrentUser } from '../../auth/queries';
 import { DateRangeInputs } from '../../components/DateRangeInputs';
 import { formatCalendarDate } from '../../components/format';
 import { PageHeader } from '../../components/PageHeader';
+import { AgeingTab } from './AgeingTab';
 import { FinancialTab } from './FinancialTab';
 import { InventoryTab } from './InventoryTab';
 import { ProductionTab } from './ProductionTab';
@@ -26,6 +27,7 @@ import { WasteTab } from './WasteTab';
 const TAB_CONTENT = {
   returns: ReturnsTab,
   returnsRate: ReturnsRateTab,
+  ageing: AgeingTab,
   sales: SalesTab,
   production: ProductionTab,
   inventory: InventoryTab,

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { creditApi } from '../../../domain/contracts/credit';
 import { type ReportAnswers, reportsApi } from '../../../domain/contracts/reports';
-import type { ReportQuery, ReportTab } from '../../../domain/reports';
+import type { ReportQuery } from '../../../domain/reports';
 import { call, urlOf } from '../../api/http';
 
 export const reportKeys = {
@@ -10,8 +11,11 @@ export const reportKeys = {
 /** The dates of the page's filter (`startDate=…&endDate=…`), as a report call takes them. */
 const datesOf = (filter: string): ReportQuery => Object.fromEntries(new URLSearchParams(filter));
 
-/** Each tab's call; a tab's answer is its own report. */
-const REPORTS: { [Tab in ReportTab]: (dates: ReportQuery) => Promise<ReportAnswers[Tab]> } = {
+/** The tabs read over the page's dates; Ageing is read at one day instead (useAgeing). */
+export type DatedTab = keyof ReportAnswers;
+
+/** Each dated tab's call; a tab's answer is its own report. */
+const REPORTS: { [Tab in DatedTab]: (dates: ReportQuery) => Promise<ReportAnswers[Tab]> } = {
   returns: (dates) => call(reportsApi.returns, { query: dates }),
   returnsRate: (dates) => call(reportsApi.returnsRate, { query: dates }),
   sales: (dates) => call(reportsApi.sales, { query: dates }),
@@ -23,7 +27,7 @@ const REPORTS: { [Tab in ReportTab]: (dates: ReportQuery) => Promise<ReportAnswe
 };
 
 /** One report call per tab; `filter` is the query string of the chosen dates. */
-export const useReport = <Tab extends ReportTab>(tab: Tab, filter: string) =>
+export const useReport = <Tab extends DatedTab>(tab: Tab, filter: string) =>
   useQuery({
     queryKey: reportKeys.tab(tab, filter),
     queryFn: () => REPORTS[tab](datesOf(filter)),
@@ -55,3 +59,16 @@ export const returnsRateCsvUrl = (filter: string) =>
 /** The server's CSV of every write-off in the dates, then their total. */
 export const wasteCsvUrl = (filter: string) =>
   urlOf(reportsApi.wasteCsv, { query: datesOf(filter) });
+
+/** Receivables by distributor, aged at the end of `asOf` (a bakery day). */
+export const useAgeing = (asOf: string) =>
+  useQuery({
+    queryKey: reportKeys.tab('ageing', asOf),
+    queryFn: () => call(creditApi.ageing, { query: { asOf } }),
+    // Another day's figures keep the table on screen until they arrive.
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
+
+/** The server's CSV of the ageing at `asOf`, every distributor owing and the total line. */
+export const ageingCsvUrl = (asOf: string) => urlOf(creditApi.ageingCsv, { query: { asOf } });
