@@ -64,10 +64,13 @@ interface SeededIds {
   item: string;
   batch: string;
   distributor: string;
+  /** A statement link's token (issue 19), for the public statement. */
+  statementToken: string;
 }
 
 /** The record each `:param` of a GET route stands for, by the route's path. */
 function idFor(url: string, param: string, ids: SeededIds): string | undefined {
+  if (param === 'token') return ids.statementToken;
   if (param !== 'id') return undefined;
   if (url.startsWith('/api/inventory/')) return ids.item;
   if (url.startsWith('/api/production-batches/')) return ids.batch;
@@ -153,7 +156,17 @@ async function seedOneOfEverything(): Promise<SeededIds> {
     canDelete: false,
   });
   await userWithRole(testApp, admin, 'reader', roleId);
-  return { item: flour.id, batch: batch.id, distributor: distributor.id };
+  const link = await created(
+    admin.post<{ url: string }>(`/api/distributors/${distributor.id}/statement-links`, {
+      expiresInDays: 7,
+    }),
+  );
+  return {
+    item: flour.id,
+    batch: batch.id,
+    distributor: distributor.id,
+    statementToken: link.url.split('/s/')[1] ?? '',
+  };
 }
 
 describe('SQL is built only with parameters', () => {
