@@ -7,6 +7,8 @@ import { DEFAULT_TIME_ZONE, formatClock } from '../../../domain/time';
 import { ApiError, errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { useAppInfo } from '../../auth/queries';
+import { CreditRefusal, useCreditRefusal } from '../../components/CreditOverride';
+import { CreditPanel } from '../../components/CreditPanel';
 import { NumberField, typedNumber } from '../../components/NumberField';
 import { StackedTable } from '../../components/StackedTable';
 import { useDispatch } from './queries';
@@ -97,6 +99,26 @@ function toLoad(lines: readonly { line: Line; loaded: number }[]) {
   return { loaves, value: sumNaira(values) };
 }
 
+/** "19 of 24 loaves loaded", "19 of 24 loaves to load" (while the boxes hold counts). */
+function summaryOf(note: DeliveryNote, boxes: ReturnType<typeof toLoad>) {
+  if (note.dispatched) return `${note.totalLoaded} of ${note.totalOrdered} loaves loaded`;
+  if (boxes) return `${boxes.loaves} of ${note.totalOrdered} loaves to load`;
+  return `${note.totalOrdered} loaves ordered`;
+}
+
+/** The server's refusals of a load's lines (`lines.N.loaves`), by bread, for under their boxes. */
+function lineErrors(error: unknown, input: readonly { recipeName: string }[]) {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(
+    error.fieldErrors
+      .filter((field) => field.path.startsWith('lines.'))
+      .map((field) => {
+        const index = Number(field.path.split('.')[1]);
+        return [input[index]?.recipeName ?? '', field.message];
+      }),
+  );
+}
+
 /**
  * One distributor's lines for the day: before dispatch, what to load per bread
  * (at most the order; until typed, what is available now) and what it comes to;
@@ -122,19 +144,16 @@ export function DispatchCard({
   }));
   const boxes = note.dispatched ? null : toLoad(lines);
   const value = note.dispatched ? note.totalValue : boxes?.value;
-  const summary = note.dispatched
-    ? `${note.totalLoaded} of ${note.totalOrdered} loaves loaded`
-    : boxes
-      ? `${boxes.loaves} of ${note.totalOrdered} loaves to load`
-      : `${note.totalOrdered} loaves ordered`;
-  const submit = () => {
-    const input = lines.map(({ line, loaded }) => ({
-      recipeName: line.recipeName,
-      loaves: loaded,
-    }));
+  const input = lines.map(({ line, loaded }) => ({
+    recipeName: line.recipeName,
+    loaves: loaded,
+  }));
+  const refused = useCreditRefusal(JSON.stringify(input));
+  const open = !note.dispatched && canDispatch;
+  const submit = (creditOverrideReason?: string) => {
     setFieldErrors({});
     dispatch.mutate(
-      { id: note.distributorId, input: { day, lines: input } },
+      { id: note.distributorId, input: { day, lines: input, creditOverrideReason } },
       {
         onSuccess: (made) =>
           notifySuccess(
@@ -142,16 +161,8 @@ export function DispatchCard({
             `${made.totalLoaded} loaves loaded for ${note.name} (${formatNaira(made.totalValue)})`,
           ),
         onError: (error) => {
-          if (error instanceof ApiError) {
-            setFieldErrors(
-              Object.fromEntries(
-                error.fieldErrors.map((field) => {
-                  const index = Number(field.path.split('.')[1]);
-                  return [input[index]?.recipeName ?? '', field.message];
-                }),
-              ),
-            );
-          }
+          setFieldErrors(lineErrors(error, input));
+          refused.failed(error, JSON.stringify(input));
           notifyError('Error', errorText(error, 'Failed to dispatch'));
         },
       },
@@ -187,22 +198,35 @@ export function DispatchCard({
               note={note}
               line={line}
               loaded={loaded}
-              editable={!note.dispatched && canDispatch}
+              editable={open}
               error={fieldErrors[line.recipeName]}
               onLoad={(loaves) => setLoad((old) => ({ ...old, [line.recipeName]: loaves }))}
             />
           ))}
         </Table.Tbody>
       </StackedTable>
+      {open ? (
+        <Stack gap="sm" mt="sm">
+          <CreditPanel
+            distributorId={note.distributorId}
+            value={boxes?.value ?? null}
+            paid={0}
+            afterLabel="Balance after this load"
+          />
+          {refused.refusal ? (
+            <CreditRefusal refusal={refused.refusal} busy={dispatch.isPending} onAllow={submit} />
+          ) : null}
+        </Stack>
+      ) : null}
       <Group justify="space-between" mt="sm">
         <Stack gap={0}>
-          <Text fz="sm">{summary}</Text>
+          <Text fz="sm">{summaryOf(note, boxes)}</Text>
           <Text fz="sm" fw={600} data-testid="dispatch-value">
             Value {value === undefined ? '—' : formatNaira(value)}
           </Text>
         </Stack>
-        {!note.dispatched && canDispatch ? (
-          <Button color="orange" onClick={submit} loading={dispatch.isPending}>
+        {open ? (
+          <Button color="orange" onClick={() => submit()} loading={dispatch.isPending}>
             Dispatch
           </Button>
         ) : null}

@@ -1,10 +1,13 @@
 import { Group, Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
+import type { SaleTransaction } from '../../../domain/contracts/sales';
 import { formatNaira } from '../../../domain/money';
 import { loavesValue, overpaidBy, type SaleInput, saleSchema } from '../../../domain/sales-schemas';
 import { countOf } from '../../../domain/words';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { CreditRefusal, useCreditRefusal } from '../../components/CreditOverride';
+import { CreditPanel } from '../../components/CreditPanel';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
 import { NumberField, typedNumber } from '../../components/NumberField';
@@ -48,6 +51,13 @@ const toInput = (values: SaleFormValues): SaleInput => ({
 
 const validate = schemaResolver(saleSchema, { sync: true });
 
+/** What the credit check looks at: a refusal stands while these stay as they were. */
+const creditFigures = (input: SaleInput) =>
+  JSON.stringify([input.distributorId, input.loavesTaken, input.pricePerLoaf, input.amountPaid]);
+
+/** A typed amount, or null while the box holds none (the panel shows "—"). */
+const amountOrNull = (value: number) => (Number.isFinite(value) && value >= 0 ? value : null);
+
 /** Record Sale: loaves of one bread to one distributor, with what was paid on the spot. */
 export function SaleDialog(props: { opened: boolean; onClose: () => void }) {
   const distributors = useDistributorOptions(props.opened);
@@ -70,23 +80,35 @@ export function SaleDialog(props: { opened: boolean; onClose: () => void }) {
   const price = typedNumber(form.values.pricePerLoaf);
   const value =
     Number.isInteger(loaves) && loaves > 0 && price >= 0 ? loavesValue(loaves, price) : null;
+  const refused = useCreditRefusal(creditFigures(toInput(form.values)));
 
   // A sale paid above its value, held until the clerk says the rest is credit.
   const [overpaid, setOverpaid] = useState<{ input: SaleInput; excess: number } | null>(null);
   const amountPaidRef = useRef<HTMLInputElement>(null);
 
-  const save = (input: SaleInput) =>
-    recordSale.mutate(
-      input,
-      saveHandlers(form, {
-        success: (sale) => ({
-          title: 'Sale Recorded',
-          message: `${countOf(sale.loavesTaken, 'loaf')} of ${sale.recipeName} to ${sale.distributorName}`,
-        }),
-        failure: 'Failed to record sales transaction',
-        onDone: props.onClose,
+  // A refusal belongs to this opening of the dialog: the next one starts without it.
+  const close = () => {
+    refused.clear();
+    props.onClose();
+  };
+
+  const save = (input: SaleInput) => {
+    const handlers = saveHandlers(form, {
+      success: (sale: SaleTransaction) => ({
+        title: 'Sale Recorded',
+        message: `${countOf(sale.loavesTaken, 'loaf')} of ${sale.recipeName} to ${sale.distributorName}`,
       }),
-    );
+      failure: 'Failed to record sales transaction',
+      onDone: close,
+    });
+    recordSale.mutate(input, {
+      onSuccess: handlers.onSuccess,
+      onError: (error) => {
+        handlers.onError(error);
+        refused.failed(error, creditFigures(input));
+      },
+    });
+  };
 
   const submit = form.onSubmit((values) => {
     const input = toInput(values);
@@ -100,7 +122,14 @@ export function SaleDialog(props: { opened: boolean; onClose: () => void }) {
     amountPaidRef.current?.focus();
   };
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Record Sale" centered size="lg">
+    <Modal
+      opened={props.opened}
+      onClose={close}
+      title="Record Sale"
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -148,17 +177,32 @@ export function SaleDialog(props: { opened: boolean; onClose: () => void }) {
               </Text>
             </Group>
           </SimpleGrid>
+          {form.values.distributorId ? (
+            <CreditPanel
+              distributorId={form.values.distributorId}
+              value={value}
+              paid={amountOrNull(typedNumber(form.values.amountPaid))}
+              afterLabel="Balance after this sale"
+            />
+          ) : null}
+          {refused.refusal ? (
+            <CreditRefusal
+              refusal={refused.refusal}
+              busy={recordSale.isPending}
+              onAllow={(reason) => {
+                if (!form.validate().hasErrors) {
+                  save({ ...toInput(form.values), creditOverrideReason: reason });
+                }
+              }}
+            />
+          ) : null}
           <Textarea
             label="Notes (Optional)"
             autosize
             minRows={2}
             {...form.getInputProps('notes')}
           />
-          <FormActions
-            submitLabel="Record Sale"
-            busy={recordSale.isPending}
-            onCancel={props.onClose}
-          />
+          <FormActions submitLabel="Record Sale" busy={recordSale.isPending} onCancel={close} />
         </Stack>
       </form>
       <ConfirmDialog
