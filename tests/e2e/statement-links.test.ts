@@ -102,12 +102,12 @@ describe("The distributor's own statement link", () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/s\/[A-Za-z0-9_-]{43}$/);
 
     // The statement message from the settings, with the link, to the phone as +234.
-    const whatsapp = made.getByRole('link', { name: 'WhatsApp' });
+    const whatsapp = made.getByRole('link', { name: 'Open WhatsApp' });
     await whatsapp.waitFor();
     const whatsappUrl = new URL((await whatsapp.getAttribute('href')) ?? '');
     expect(whatsappUrl.origin + whatsappUrl.pathname).toBe('https://wa.me/2348031234567');
     expect(whatsappUrl.searchParams.get('text')).toContain(url);
-    const sms = await made.getByRole('link', { name: 'SMS' }).getAttribute('href');
+    const sms = await made.getByRole('link', { name: 'Open SMS' }).getAttribute('href');
     expect(decodeURIComponent(sms ?? '')).toContain(url);
 
     const row = dialog.getByTestId('statement-link-row');

@@ -1,15 +1,15 @@
-import { Alert, Button, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconBrandWhatsapp, IconMessage } from '@tabler/icons-react';
+import { Modal, Paper, Stack, Text } from '@mantine/core';
 import type { DistributorWithAccount } from '../../../domain/contracts/distributors';
 import {
   REMINDER_KIND_LABELS,
   type ReminderChannel,
   type ReminderKind,
 } from '../../../domain/reminders';
-import { ApiError, errorText } from '../../api/http';
+import { errorText } from '../../api/http';
 import { notifyError } from '../../api/notify';
 import { LoadingLine } from '../../components/LoadingLine';
 import { useRecordReminder, useReminderPreview } from './credit-queries';
+import { MessageLinks, PhoneProblem } from './MessageLinks';
 
 export interface Reminding {
   distributor: DistributorWithAccount;
@@ -33,8 +33,6 @@ export function ReminderDialog(props: { reminding: Reminding | null; onClose: ()
   const record = useRecordReminder();
   const title = reminding ? `Send ${REMINDER_KIND_LABELS[reminding.kind].toLowerCase()}` : '';
 
-  // The link is followed as the browser does by itself (a new tab, or the SMS
-  // app); the record is kept beside it, never in its way.
   const recordSent = (channel: ReminderChannel) => {
     if (!reminding) return;
     record.mutate(
@@ -54,13 +52,7 @@ export function ReminderDialog(props: { reminding: Reminding | null; onClose: ()
             {reminding.distributor.name} · {reminding.distributor.phone}
           </Text>
           {preview.isPending && <LoadingLine label="Preparing the message..." />}
-          {preview.isError && (
-            <Alert color="red" title="This phone cannot be messaged" data-testid="phone-problem">
-              {preview.error instanceof ApiError && preview.error.code === 'PHONE_NOT_USABLE'
-                ? preview.error.serverMessage
-                : errorText(preview.error, 'Failed to prepare the message')}
-            </Alert>
-          )}
+          {preview.isError && <PhoneProblem error={preview.error} />}
           {preview.data && (
             <>
               <div>
@@ -73,28 +65,7 @@ export function ReminderDialog(props: { reminding: Reminding | null; onClose: ()
                   </Text>
                 </Paper>
               </div>
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                <Button
-                  component="a"
-                  href={preview.data.whatsappUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  color="green"
-                  leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
-                  onClick={() => recordSent('whatsapp')}
-                >
-                  Open WhatsApp
-                </Button>
-                <Button
-                  component="a"
-                  href={preview.data.smsUrl}
-                  variant="default"
-                  leftSection={<IconMessage size={16} aria-hidden />}
-                  onClick={() => recordSent('sms')}
-                >
-                  Open SMS
-                </Button>
-              </SimpleGrid>
+              <MessageLinks preview={preview.data} onSent={recordSent} />
               <Text fz="xs" c="dimmed">
                 Your phone sends the message; the bakery keeps a record of it being sent.
               </Text>

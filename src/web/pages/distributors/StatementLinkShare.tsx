@@ -1,12 +1,13 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconBrandWhatsapp, IconCopy, IconMessage } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { IconCopy } from '@tabler/icons-react';
 import { useRef } from 'react';
 import type { CreatedStatementLink } from '../../../domain/contracts/statement-links';
 import type { ReminderChannel } from '../../../domain/reminders';
-import { ApiError, errorText } from '../../api/http';
+import { errorText } from '../../api/http';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { formatDateTime } from '../../components/format';
 import { useRecordReminder, useReminderPreview } from './credit-queries';
+import { MessageLinks, PhoneProblem } from './MessageLinks';
 
 /**
  * The clipboard API exists only on HTTPS or localhost; a bakery served over
@@ -71,37 +72,8 @@ export function StatementLinkShare(props: {
             Copy
           </Button>
         </Group>
-        {preview.isError && (
-          <Alert color="red" title="This phone cannot be messaged">
-            {preview.error instanceof ApiError && preview.error.code === 'PHONE_NOT_USABLE'
-              ? preview.error.serverMessage
-              : errorText(preview.error, 'Failed to prepare the message')}
-          </Alert>
-        )}
-        {preview.data && (
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Button
-              component="a"
-              href={preview.data.whatsappUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              color="green"
-              leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
-              onClick={() => recordSent('whatsapp')}
-            >
-              WhatsApp
-            </Button>
-            <Button
-              component="a"
-              href={preview.data.smsUrl}
-              variant="default"
-              leftSection={<IconMessage size={16} aria-hidden />}
-              onClick={() => recordSent('sms')}
-            >
-              SMS
-            </Button>
-          </SimpleGrid>
-        )}
+        {preview.isError && <PhoneProblem error={preview.error} />}
+        {preview.data && <MessageLinks preview={preview.data} onSent={recordSent} />}
       </Stack>
     </Paper>
   );
