@@ -1,10 +1,17 @@
 import { buildApp } from './app';
 import { databaseTarget, readConfig } from './config';
 import { openDatabase } from './db/connection';
+import { analyzeDaily, analyzeIfStale } from './db/statistics';
 
 async function main() {
   const config = readConfig();
   const database = await openDatabase(databaseTarget(config));
+  // PGlite has no autovacuum: without this its planner never has statistics.
+  const analyzedNow = database.kind === 'embedded' && (await analyzeIfStale(database.db));
+  const stopAnalyzing =
+    database.kind === 'embedded'
+      ? analyzeDaily(database.db, (error) => console.error('ANALYZE failed', error))
+      : () => {};
   const app = await buildApp({
     config,
     db: database.db,
@@ -17,6 +24,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    stopAnalyzing();
     try {
       await app.close();
     } finally {
@@ -34,6 +42,7 @@ async function main() {
       ? `Bakery is open on port ${config.port} (embedded database in ${config.dataDir})`
       : `Bakery is open on port ${config.port} (PostgreSQL)`,
   );
+  if (analyzedNow) app.log.info("The embedded database's planner statistics were refreshed");
 }
 
 main().catch((error: unknown) => {

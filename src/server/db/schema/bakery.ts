@@ -133,6 +133,12 @@ export const productionBatches = pgTable(
     ),
     uniqueIndex('production_batches_batch_number_lower_unique').on(sql`lower(${t.batchNumber})`),
     index('production_batches_created_at_idx').on(t.createdAt),
+    // A prefix of the number (the bake plan's PLAN-yyyymmdd-) found without reading every
+    // batch: text_pattern_ops serves LIKE 'prefix%' whatever the database's collation.
+    index('production_batches_number_prefix_idx').using(
+      'btree',
+      sql`lower(${t.batchNumber}) text_pattern_ops`,
+    ),
     index('production_batches_status_completed_idx').on(t.status, t.completedAt),
     index('production_batches_recipe_name_idx').on(t.recipeName),
     // Where a bread's loaves left are: its newest completed batches.

@@ -1,5 +1,5 @@
 /** Reading a day's bake plan: the order book, the recipes' yields, the settings and stock. */
-import { and, asc, ilike, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   mixNeeds,
   planBatchPrefix,
@@ -17,17 +17,19 @@ import { completedYields } from '../recipes/service';
 
 export type Adjustments = Record<string, number>;
 
+/**
+ * A batch Create batches made for the day, by its number's prefix (PLAN-,
+ * digits and -: no LIKE wildcards), served by production_batches_number_prefix_idx.
+ */
+export const isPlanBatchOf = (day: string) =>
+  sql`lower(${productionBatches.batchNumber}) like ${`${planBatchPrefix(day).toLowerCase()}%`}`;
+
 /** Batches of each recipe already made for the day by Create batches, not cancelled. */
 async function plannedBatches(db: Database | Transaction, day: string) {
   const rows = await db
     .select({ recipeId: productionBatches.recipeId, batches: sql<string>`count(*)::text` })
     .from(productionBatches)
-    .where(
-      and(
-        ilike(productionBatches.batchNumber, `${planBatchPrefix(day)}%`),
-        ne(productionBatches.status, 'cancelled'),
-      ),
-    )
+    .where(and(isPlanBatchOf(day), ne(productionBatches.status, 'cancelled')))
     .groupBy(productionBatches.recipeId);
   return new Map(rows.map((row) => [row.recipeId, Number(row.batches)]));
 }
@@ -76,10 +78,7 @@ export async function readPlan(
     throw badRequest(errors[0]?.message ?? '', errors);
   }
   const [yields, items] = await Promise.all([
-    completedYields(
-      db,
-      rows.map((row) => row.id),
-    ),
+    completedYields(db, rows),
     recipeItems(db, [
       ...new Set(rows.flatMap((row) => row.ingredients.map((line) => line.itemId))),
     ]),

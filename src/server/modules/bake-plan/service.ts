@@ -1,4 +1,4 @@
-import { asc, ilike, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { orderQuantity, planBatchNumber, planBatchPrefix } from '../../../domain/bake-plan';
 import type { PlanBatchesInput } from '../../../domain/contracts/bake-plan';
 import type { ProductionBatch } from '../../../domain/contracts/production';
@@ -13,7 +13,7 @@ import { productionBatches } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import { insertBatch, toBatch } from '../production/service';
 import { getOrder, insertOrder } from '../purchase-orders/service';
-import { type Adjustments, readPlan } from './plan';
+import { type Adjustments, isPlanBatchOf, readPlan } from './plan';
 
 export interface PlanContext {
   db: Database;
@@ -37,7 +37,7 @@ async function nextSequence(tx: Transaction, day: string) {
   const rows = await tx
     .select({ batchNumber: productionBatches.batchNumber })
     .from(productionBatches)
-    .where(ilike(productionBatches.batchNumber, `${planBatchPrefix(day)}%`));
+    .where(isPlanBatchOf(day));
   const used = rows.map((row) => Number(row.batchNumber.slice(planBatchPrefix(day).length)));
   return Math.max(0, ...used.filter(Number.isInteger)) + 1;
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { averageYield } from '../../../domain/bake-plan';
 import type { Recipe } from '../../../domain/contracts/recipes';
 import type { FieldError } from '../../../domain/errors';
@@ -6,7 +7,12 @@ import { unitMismatchMessage, unitsFit } from '../../../domain/production';
 import type { RecipeInput, RecipeUnit, RecipeUpdateInput } from '../../../domain/recipe-schemas';
 import type { Database, Transaction } from '../../db/connection';
 import { lockFor } from '../../db/locks';
-import { inventoryItems, productionBatches, recipes } from '../../db/schema';
+import {
+  inventoryItems,
+  recipes,
+  rollupBreadProductionDays,
+  rollupBreadProductionMonths,
+} from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 
 type RecipeRow = typeof recipes.$inferSelect;
@@ -14,21 +20,43 @@ type Line = RecipeRow['ingredients'][number];
 
 const NAME_TAKEN = 'A recipe with this name already exists';
 
-/** Each recipe's loaves per kg over its completed batches, for the yield set beside it. */
-export async function completedYields(db: Database | Transaction, ids: string[]) {
-  if (ids.length === 0) return new Map<string, number | null>();
+/**
+ * Each recipe's loaves per kg over its completed batches, for the yield set
+ * beside it, from the production roll-ups (by month started, and the row of
+ * batches never started): a few rows per month whatever the number of
+ * batches. Batches keep the recipe name they were made under, so a renamed
+ * recipe's average starts again, as its sales and its loaves on sale do.
+ */
+export async function completedYields(
+  db: Database | Transaction,
+  recipesOf: readonly { id: string; name: string }[],
+) {
+  if (recipesOf.length === 0) return new Map<string, number | null>();
+  const names = recipesOf.map((recipe) => recipe.name);
+  const months = rollupBreadProductionMonths;
+  const days = rollupBreadProductionDays;
+  const parts = unionAll(
+    db
+      .select({ recipeName: months.recipeName, loaves: months.loaves, flourKg: months.flourKg })
+      .from(months)
+      .where(and(eq(months.status, 'completed'), inArray(months.recipeName, names))),
+    db
+      .select({ recipeName: days.recipeName, loaves: days.loaves, flourKg: days.flourKg })
+      .from(days)
+      .where(and(isNull(days.day), eq(days.status, 'completed'), inArray(days.recipeName, names))),
+  ).as('completed');
   const rows = await db
     .select({
-      recipeId: productionBatches.recipeId,
-      loaves: sql<string>`coalesce(sum(${productionBatches.loavesProduced}), 0)::text`,
-      flourKg: sql<string>`sum(${productionBatches.flourKg})::text`,
+      recipeName: parts.recipeName,
+      loaves: sql<string>`sum(${parts.loaves})::text`,
+      flourKg: sql<string>`sum(${parts.flourKg})::text`,
     })
-    .from(productionBatches)
-    .where(and(eq(productionBatches.status, 'completed'), inArray(productionBatches.recipeId, ids)))
-    .groupBy(productionBatches.recipeId);
-  return new Map(
-    rows.map((row) => [row.recipeId ?? '', averageYield(Number(row.loaves), Number(row.flourKg))]),
+    .from(parts)
+    .groupBy(parts.recipeName);
+  const byName = new Map(
+    rows.map((row) => [row.recipeName, averageYield(Number(row.loaves), Number(row.flourKg))]),
   );
+  return new Map(recipesOf.map((recipe) => [recipe.id, byName.get(recipe.name) ?? null]));
 }
 
 async function toRecipes(db: Database | Transaction, rows: RecipeRow[]): Promise<Recipe[]> {
@@ -40,10 +68,7 @@ async function toRecipes(db: Database | Transaction, rows: RecipeRow[]): Promise
         .where(inArray(inventoryItems.id, itemIds))
     : [];
   const names = new Map(items.map((item) => [item.id, item.name]));
-  const yields = await completedYields(
-    db,
-    rows.map((row) => row.id),
-  );
+  const yields = await completedYields(db, rows);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

@@ -32,15 +32,12 @@ const writtenOffOfReturn = (tx: Database | Transaction, returnId: string) =>
 
 /** Each bread's loaves on sale and stale, and the week's returns with loaves still to write off. */
 export async function wasteShelf(db: Database, clock: ShelfClock): Promise<WasteShelf> {
+  // Per return of the week, its write-offs by the return's index: summing every
+  // returned write-off ever made first led the planner to read every return.
   const writtenOff = db
-    .select({
-      returnId: breadWaste.breadReturnId,
-      loaves: sql<number>`sum(${breadWaste.loaves})::int`.as('loaves'),
-    })
+    .select({ loaves: sql`coalesce(sum(${breadWaste.loaves}), 0)` })
     .from(breadWaste)
-    .where(eq(breadWaste.source, 'returned'))
-    .groupBy(breadWaste.breadReturnId)
-    .as('written_off');
+    .where(eq(breadWaste.breadReturnId, breadReturns.id));
   const returns = await db
     .select({
       id: breadReturns.id,
@@ -48,12 +45,11 @@ export async function wasteShelf(db: Database, clock: ShelfClock): Promise<Waste
       recipeName: breadReturns.recipeName,
       reason: breadReturns.reason,
       loavesReturned: breadReturns.loavesReturned,
-      loavesLeft: sql<number>`(${breadReturns.loavesReturned} - coalesce(${writtenOff.loaves}, 0))::int`,
+      loavesLeft: sql<number>`(${breadReturns.loavesReturned} - (${writtenOff}))::int`,
       createdAt: breadReturns.createdAt,
     })
     .from(breadReturns)
     .leftJoin(distributors, eq(distributors.id, breadReturns.distributorId))
-    .leftJoin(writtenOff, eq(writtenOff.returnId, breadReturns.id))
     .where(gte(breadReturns.createdAt, returnsWindowStart(clock)))
     .orderBy(desc(breadReturns.createdAt), desc(breadReturns.id));
   return {

@@ -1,0 +1,1 @@
+CREATE INDEX "production_batches_number_prefix_idx" ON "production_batches" USING btree (lower("batch_number") text_pattern_ops);
