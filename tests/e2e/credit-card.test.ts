@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays } from '../../src/domain/bakery-months';
 import { messageDay } from '../../src/domain/reminders';
@@ -10,12 +10,14 @@ import { setUpSignedInPage } from '../support/signed-in-page';
 import {
   bakeAgegeBread,
   dismissToast,
+  distributorCard,
   expectToast,
   fieldError,
   goThroughSidebar,
   postOk,
   signInThroughApi,
   type TestUser,
+  untilShown,
   waitForPageTitle,
 } from './helpers';
 
@@ -29,14 +31,6 @@ const OWNER: TestUser = {
 const SHOP = 'Iya Basira Stores';
 const NO_PHONE = 'Short Number Ltd';
 const PHONE = { width: 360, height: 800 };
-
-/** Waits for a dialog to finish fading in, so its screenshot is not caught half-way. */
-async function untilShown(dialog: Locator): Promise<void> {
-  await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
-}
-
-const cardOf = (page: Page, name: string) =>
-  page.getByTestId('distributor-card').filter({ hasText: name });
 
 describe('Credit on the distributor card: limit, ageing and messages to the phone', () => {
   const signedIn = setUpSignedInPage(OWNER);
@@ -79,7 +73,7 @@ describe('Credit on the distributor card: limit, ageing and messages to the phon
   test('the card shows the balance aged, then against the limit a manager sets', async () => {
     await page.goto('/');
     await goThroughSidebar(page, 'Distributors', 'Distributor Management');
-    const credit = cardOf(page, SHOP).getByTestId('credit');
+    const credit = distributorCard(page, SHOP).getByTestId('credit');
     await expect
       .poll(() => credit.textContent())
       .toBe(
@@ -87,7 +81,7 @@ describe('Credit on the distributor card: limit, ageing and messages to the phon
           'Current₦0.001–30 days₦0.0031–60 days₦10,000.0061–90 days₦0.00Over 90 days₦0.00' +
           'Overdue₦10,000.00',
       );
-    expect(await cardOf(page, NO_PHONE).getByTestId('credit').textContent()).toBe(
+    expect(await distributorCard(page, NO_PHONE).getByTestId('credit').textContent()).toBe(
       'No credit limit · due the day of sale',
     );
 
@@ -114,7 +108,7 @@ describe('Credit on the distributor card: limit, ageing and messages to the phon
 
   test('Send reminder opens WhatsApp with the message, and the card then says when', async () => {
     const message = reminderOf(addDays(saleDay, 7));
-    await cardOf(page, SHOP).getByRole('button', { name: 'Send reminder' }).click();
+    await distributorCard(page, SHOP).getByRole('button', { name: 'Send reminder' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send reminder' });
     await expect.poll(() => dialog.getByTestId('message-preview').textContent()).toBe(message);
     const whatsapp = dialog.getByRole('link', { name: 'Open WhatsApp' });
@@ -139,12 +133,12 @@ describe('Credit on the distributor card: limit, ageing and messages to the phon
     await popup.close();
     await dialog.waitFor({ state: 'detached' });
     await expect
-      .poll(() => cardOf(page, SHOP).getByTestId('last-reminder').textContent())
+      .poll(() => distributorCard(page, SHOP).getByTestId('last-reminder').textContent())
       .toBe('Last reminded today · Reminder by WhatsApp');
   });
 
   test('a phone that cannot be messaged says why instead of offering the links', async () => {
-    await cardOf(page, NO_PHONE).getByRole('button', { name: 'Send statement' }).click();
+    await distributorCard(page, NO_PHONE).getByRole('button', { name: 'Send statement' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send statement' });
     await expect
       .poll(() => dialog.getByTestId('phone-problem').textContent())
@@ -188,7 +182,7 @@ describe('Credit on the distributor card: limit, ageing and messages to the phon
     expect(settings.confirmTransfers).toBe(true);
     await admin.close();
 
-    await cardOf(page, SHOP).getByRole('button', { name: 'Send reminder' }).click();
+    await distributorCard(page, SHOP).getByRole('button', { name: 'Send reminder' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send reminder' });
     await expect
       .poll(() => dialog.getByTestId('message-preview').textContent())
@@ -204,14 +198,14 @@ describe('Credit on the distributor card: limit, ageing and messages to the phon
     await signInThroughApi(small, OWNER);
     await small.goto('/');
     await goThroughSidebar(small, 'Distributors', 'Distributor Management');
-    await cardOf(small, SHOP).getByTestId('last-reminder').waitFor();
+    await distributorCard(small, SHOP).getByTestId('last-reminder').waitFor();
     await screenshot(small, 'credit-card-360');
     await expectNoSeriousAxeViolations(small, 'distributors with credit at 360 px');
     expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE.width,
     );
 
-    await cardOf(small, SHOP).getByRole('button', { name: 'Send statement' }).click();
+    await distributorCard(small, SHOP).getByRole('button', { name: 'Send statement' }).click();
     const dialog = small.getByRole('dialog', { name: 'Send statement' });
     await dialog.getByTestId('message-preview').waitFor();
     await untilShown(dialog);

@@ -97,6 +97,15 @@ export async function navEntryNames(nav: Locator): Promise<string[]> {
   return names.map((name) => name.trim());
 }
 
+/** Waits for a dialog to finish fading in, so its screenshot is not caught half-way. */
+export async function untilShown(dialog: Locator): Promise<void> {
+  await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+}
+
+/** A distributor's card on the Distributors page. */
+export const distributorCard = (page: Page, name: string): Locator =>
+  page.getByTestId('distributor-card').filter({ hasText: name });
+
 /** Waits until an element stops moving (a drawer's slide-in, say), for a steady screenshot. */
 export async function waitUntilSettled(locator: Locator): Promise<void> {
   let last = '';

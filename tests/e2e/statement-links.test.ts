@@ -6,12 +6,14 @@ import { screenshot } from '../support/browser';
 import { setUpSignedInPage } from '../support/signed-in-page';
 import {
   dismissToast,
+  distributorCard,
   expectToast,
   fieldError,
   goThroughSidebar,
   postOk,
   signInThroughApi,
   type TestUser,
+  untilShown,
 } from './helpers';
 
 const MANAGER: TestUser = {
@@ -25,19 +27,11 @@ const SHOP = 'Mama Nkechi Store';
 const OTHER = 'Oga Tunde Depot';
 const PHONE = { width: 360, height: 800 };
 
-/** Waits for a dialog to finish fading in, so its screenshot is not caught half-way. */
-async function untilShown(dialog: Locator): Promise<void> {
-  await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
-}
-
-const cardOf = (page: Page, name: string) =>
-  page.getByTestId('distributor-card').filter({ hasText: name });
-
 /** Opens the Share statement link dialog from the distributor's card. */
 async function openShareDialog(page: Page): Promise<Locator> {
   await page.goto('/');
   await goThroughSidebar(page, 'Distributors', 'Distributor Management');
-  await cardOf(page, SHOP).getByRole('button', { name: 'Share statement link' }).click();
+  await distributorCard(page, SHOP).getByRole('button', { name: 'Share statement link' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share statement link' });
   await untilShown(dialog);
   return dialog;

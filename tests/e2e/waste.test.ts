@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
@@ -16,6 +16,7 @@ import {
   signInThroughApi,
   statCard,
   type TestUser,
+  untilShown,
   waitForPageTitle,
 } from './helpers';
 
@@ -46,11 +47,6 @@ const writeOffs = {
   returned: { loaves: 3, cost: '₦514.29' },
 };
 // 14 loaves, ₦2,400.02, of 17 baked: 82.4%.
-
-/** Waits for a dialog to finish fading in, so its screenshot is not caught half-way. */
-async function untilShown(dialog: Locator): Promise<void> {
-  await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
-}
 
 const reportTable = (page: Page, title: string) =>
   page.getByTestId('report-table').filter({ hasText: title });
