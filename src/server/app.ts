@@ -27,6 +27,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { auditTrail } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { bakePlanRoutes } from './modules/bake-plan/routes';
+import { creditRoutes } from './modules/credit/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { dispatchRoutes } from './modules/dispatch/routes';
 import { distributorRoutes } from './modules/distributors/routes';
@@ -236,7 +237,8 @@ export async function buildApp({
   bakePlanRoutes(app, { db, timeZone: config.timeZone, now });
   salesRoutes(app, { db, cache, timeZone: config.timeZone, now });
   priceRoutes(app, { db, timeZone: config.timeZone, now });
-  distributorRoutes(app, { db, timeZone: config.timeZone });
+  distributorRoutes(app, { db, timeZone: config.timeZone, now });
+  creditRoutes(app, { db, timeZone: config.timeZone, now });
   reminderRoutes(app, { db, timeZone: config.timeZone, now });
   receiptRoutes(app, { db, timeZone: config.timeZone });
   pendingTransferRoutes(app, { db });
@@ -247,7 +249,7 @@ export async function buildApp({
   await statementLinkRoutes(app, { db, timeZone: config.timeZone, now });
   accountingRoutes(app, { db, timeZone: config.timeZone, cache });
   reportRoutes(app, { db, timeZone: config.timeZone, cache });
-  dashboardRoutes(app, { db, timeZone: config.timeZone, cache });
+  dashboardRoutes(app, { db, timeZone: config.timeZone, cache, now });
   notificationRoutes(app, { db, timeZone: config.timeZone });
   // @fastify/swagger types the document as any OpenAPI version's: read it as the contract describes it.
   serve(app, adminApi.openApi, async () => openApiDocumentSchema.parse(app.swagger()));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moduleRight } from '../access';
 import { idParamsSchema } from '../admin-schemas';
+import { ageingSchema } from '../ageing';
 import {
   breadReturnSchema,
   distributorListQuerySchema,
@@ -12,6 +13,7 @@ import {
   recordListQuerySchema,
 } from '../distributor-schemas';
 import { PAYMENT_STATUSES } from '../receipts';
+import { REMINDER_CHANNELS, REMINDER_KINDS } from '../reminders';
 import { STATEMENT_KINDS, statementPageQuerySchema, statementQuerySchema } from '../statement';
 import { defineRoute, instant } from './contract';
 
@@ -37,6 +39,15 @@ export const distributorWithAccountSchema = distributorRecordSchema.extend({
   totalReturns: z.number(),
   /** Owed − paid − returns: above 0 the distributor owes the bakery. */
   balance: z.number(),
+  /** The most it may owe (null: no limit) and days from a sale to its due day (null: the same day). */
+  creditLimit: z.number().nullable(),
+  paymentTermsDays: z.number().nullable(),
+  /** The balance by how long it has been due, today (issue 19). */
+  ageing: ageingSchema,
+  /** The last statement or reminder sent to it, or null. */
+  lastReminder: z
+    .object({ at: instant, kind: z.enum(REMINDER_KINDS), channel: z.enum(REMINDER_CHANNELS) })
+    .nullable(),
 });
 export type DistributorWithAccount = z.infer<typeof distributorWithAccountSchema>;
 
@@ -123,6 +134,10 @@ export const statementSchema = z.object({
   lines: z.array(statementLineSchema),
   /** Present when more lines follow: the `after` of the next page. */
   nextCursor: z.string().optional(),
+  /** The closing balance by how long it has been due, at the end date (or today, if sooner). */
+  ageing: ageingSchema,
+  ageingAsOf: z.string(),
+  paymentTermsDays: z.number().nullable(),
 });
 export type Statement = z.infer<typeof statementSchema>;
 

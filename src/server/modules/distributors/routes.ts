@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { distributorsApi as api } from '../../../domain/contracts/distributors';
+import { businessDate } from '../../../domain/time';
 import { signedInUser } from '../../auth/guard';
 import { serve } from '../../contract-route';
 import { sendCsv } from '../../csv-export';
@@ -9,26 +10,27 @@ import { distributorStatement, statementCsv } from './statement';
 
 export function distributorRoutes(
   app: FastifyInstance,
-  { db, timeZone }: { db: Database; timeZone: string },
+  { db, timeZone, now }: { db: Database; timeZone: string; now: () => number },
 ) {
+  const today = () => businessDate(new Date(now()), timeZone);
   serve(app, api.list, async ({ query }) =>
-    distributors.listDistributors(db, query.includeArchived),
+    distributors.listDistributors(db, query.includeArchived, today()),
   );
   serve(app, api.options, async () => distributors.distributorOptions(db));
-  serve(app, api.get, async ({ params }) => distributors.getDistributor(db, params.id));
-  serve(app, api.create, async ({ body }) => distributors.createDistributor(db, body));
+  serve(app, api.get, async ({ params }) => distributors.getDistributor(db, params.id, today()));
+  serve(app, api.create, async ({ body }) => distributors.createDistributor(db, body, today()));
   serve(app, api.update, async ({ params, body }) =>
-    distributors.updateDistributor(db, params.id, body),
+    distributors.updateDistributor(db, params.id, body, today()),
   );
   serve(app, api.remove, async ({ params }) => distributors.deleteDistributor(db, params.id));
   serve(app, api.unarchive, async ({ params }) => distributors.unarchiveDistributor(db, params.id));
   serve(app, api.returnable, async ({ params }) => distributors.returnableBreads(db, params.id));
 
   serve(app, api.statement, async ({ params, query }) =>
-    distributorStatement(db, params.id, query, timeZone),
+    distributorStatement(db, params.id, query, timeZone, new Date(now())),
   );
   serve(app, api.statementCsv, async ({ params, query }, reply) => {
-    const csv = await statementCsv(db, params.id, query, timeZone);
+    const csv = await statementCsv(db, params.id, query, timeZone, new Date(now()));
     return sendCsv(reply, csv.fileName, csv.rows);
   });
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { NOTHING_OWED } from '../../../domain/ageing';
 import type {
   BreadReturn,
   Distributor,
@@ -7,6 +8,7 @@ import type {
   DistributorWithAccount,
   ReturnableBread,
 } from '../../../domain/contracts/distributors';
+import type { CreditTermsInput } from '../../../domain/credit';
 import type {
   BreadReturnInput,
   DistributorInput,
@@ -18,8 +20,10 @@ import type {
 import { returnPriceTooHigh } from '../../../domain/distributor-schemas';
 import { toKobo } from '../../../domain/money';
 import { isTransfer, receiptLabel } from '../../../domain/receipts';
+import type { ReminderChannel, ReminderKind } from '../../../domain/reminders';
 import { countOf } from '../../../domain/words';
 import type { Database, Transaction } from '../../db/connection';
+import { rowsOf } from '../../db/raw-results';
 import {
   breadPrices,
   breadReturns,
@@ -34,6 +38,7 @@ import {
   standingOrders,
 } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
+import { ageBalances } from '../accounts/ageing';
 import { accountSums } from '../accounts/service';
 import { readSettings } from '../admin/settings';
 import { holdTransfer } from '../pending-transfers/service';
@@ -54,24 +59,75 @@ export function toDistributor(row: DistributorRow): Distributor {
 
 type AccountRow = Awaited<ReturnType<typeof accountSums>>[number];
 
-const withAccount = (row: AccountRow): DistributorWithAccount => ({
-  ...toDistributor(row.distributor),
-  totalOwed: Number(row.totalOwed),
-  totalPaid: Number(row.totalPaid),
-  totalReturns: Number(row.totalReturns),
-  balance: Number(row.balance),
-});
+/**
+ * The cards' figures: each account with its credit terms, its balance aged
+ * at `today` and the last statement or reminder sent to it.
+ */
+async function withCredit(
+  db: Database | Transaction,
+  rows: AccountRow[],
+  today: string,
+): Promise<DistributorWithAccount[]> {
+  const ageings = await ageBalances(
+    db,
+    rows.map((row) => ({
+      distributorId: row.distributor.id,
+      balance: Number(row.balance),
+      paymentTermsDays: row.distributor.paymentTermsDays,
+    })),
+    today,
+  );
+  const reminders = await lastReminders(
+    db,
+    rows.map((row) => row.distributor.id),
+  );
+  return rows.map((row) => ({
+    ...toDistributor(row.distributor),
+    totalOwed: Number(row.totalOwed),
+    totalPaid: Number(row.totalPaid),
+    totalReturns: Number(row.totalReturns),
+    balance: Number(row.balance),
+    creditLimit: row.distributor.creditLimit,
+    paymentTermsDays: row.distributor.paymentTermsDays,
+    ageing: ageings.get(row.distributor.id) ?? NOTHING_OWED,
+    lastReminder: reminders.get(row.distributor.id) ?? null,
+  }));
+}
 
-/** Active distributors by name, or all of them with `includeArchived`. */
+/** The newest statement or reminder sent to each distributor: one index probe each. */
+async function lastReminders(db: Database | Transaction, ids: string[]) {
+  const sent = new Map<string, NonNullable<DistributorWithAccount['lastReminder']>>();
+  if (ids.length === 0) return sent;
+  const rows = await rowsOf<{ id: string; at: Date | string; kind: string; channel: string }>(
+    db,
+    sql`select d.id, r.created_at as at, r.kind, r.channel
+      from unnest(${`{${ids.join(',')}}`}::uuid[]) as d(id)
+      cross join lateral (
+        select created_at, kind, channel from distributor_reminders
+        where distributor_id = d.id order by created_at desc limit 1
+      ) r`,
+  );
+  for (const row of rows) {
+    sent.set(row.id, {
+      at: new Date(row.at).toISOString(),
+      kind: row.kind as ReminderKind,
+      channel: row.channel as ReminderChannel,
+    });
+  }
+  return sent;
+}
+
+/** Active distributors by name, or all of them with `includeArchived`; debts aged at `today`. */
 export async function listDistributors(
   db: Database,
   includeArchived: boolean,
+  today: string,
 ): Promise<DistributorWithAccount[]> {
   const rows = await accountSums(
     db,
     includeArchived ? undefined : eq(distributors.archived, false),
   );
-  return rows.map(withAccount);
+  return withCredit(db, rows, today);
 }
 
 /** Active distributors by name, as the sale form's choice: nothing of their accounts. */
@@ -86,25 +142,28 @@ export async function distributorOptions(db: Database): Promise<DistributorOptio
 export async function getDistributor(
   db: Database | Transaction,
   id: string,
+  today: string,
 ): Promise<DistributorWithAccount> {
-  const [row] = await accountSums(db, eq(distributors.id, id));
+  const [row] = await withCredit(db, await accountSums(db, eq(distributors.id, id)), today);
   if (!row) throw notFound('Distributor');
-  return withAccount(row);
+  return row;
 }
 
 export async function createDistributor(
   db: Database,
   input: DistributorInput,
+  today: string,
 ): Promise<DistributorWithAccount> {
   const [row] = await db.insert(distributors).values(input).returning({ id: distributors.id });
   if (!row) throw new Error('insert returned no row');
-  return getDistributor(db, row.id);
+  return getDistributor(db, row.id, today);
 }
 
 export async function updateDistributor(
   db: Database,
   id: string,
-  input: DistributorUpdateInput,
+  input: DistributorUpdateInput | CreditTermsInput,
+  today: string,
 ): Promise<DistributorWithAccount> {
   const [row] = await db
     .update(distributors)
@@ -112,7 +171,7 @@ export async function updateDistributor(
     .where(eq(distributors.id, id))
     .returning({ id: distributors.id });
   if (!row) throw notFound('Distributor');
-  return getDistributor(db, id);
+  return getDistributor(db, id, today);
 }
 
 async function lockDistributor(tx: Transaction, id: string) {

@@ -28,7 +28,8 @@ import {
   settlements,
 } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
-import { getDistributor, insertPayment, insertReturn } from '../distributors/service';
+import { creditPositionOf } from '../credit/service';
+import { insertPayment, insertReturn } from '../distributors/service';
 import { type OrdersContext, todayOf } from '../orders/book';
 
 type Db = Database | Transaction;
@@ -249,7 +250,7 @@ export async function settle(
           )
         : null;
     const figures = settlementFigures(loaded, priced.returns, input.collected);
-    const { balance } = await getDistributor(tx, distributorId);
+    const { balance } = await creditPositionOf(tx, distributorId);
     const [row] = await tx
       .insert(settlements)
       .values({
