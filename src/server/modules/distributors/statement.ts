@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { NOTHING_OWED } from '../../../domain/ageing';
 import type { Statement } from '../../../domain/contracts/distributors';
 import {
   PAYMENT_METHOD_LABELS,
@@ -7,7 +8,6 @@ import {
   RETURN_REASON_LABELS,
   type ReturnReason,
 } from '../../../domain/distributor-schemas';
-import { NOTHING_OWED } from '../../../domain/ageing';
 import { addKobo, formatNaira, fromKobo, subtractKobo, toKobo } from '../../../domain/money';
 import { loavesValue } from '../../../domain/sales-schemas';
 import {
@@ -24,10 +24,15 @@ import { EXPORT_PAGE, everyPage } from '../../csv-export';
 import type { Database } from '../../db/connection';
 import { inRange } from '../../db/date-range';
 import { cursorInstant } from '../../db/keyset';
-import { breadReturns, distributorPayments, distributors, salesTransactions } from '../../db/schema';
+import {
+  breadReturns,
+  distributorPayments,
+  distributors,
+  salesTransactions,
+} from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
-import { accountOver } from '../accounts/service';
 import { ageBalances } from '../accounts/ageing';
+import { accountOver } from '../accounts/service';
 import { toDistributor } from './service';
 
 /** One table's part in a statement: its lines' kind (and place on one instant) and money. */
