@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
+import { lagosDate } from '../support/fixtures';
 import { setUpSignedInPage } from '../support/signed-in-page';
 import {
   bakeAgegeBread,
@@ -10,6 +11,7 @@ import {
   expectToast,
   fieldError,
   goThroughSidebar,
+  orderedForToday,
   postOk,
   type TestUser,
   waitForPageTitle,
@@ -26,14 +28,13 @@ const SHOP = 'Iya Basira Stores';
 const PHONE = { width: 360, height: 800 };
 const WORDS = 'Twelve thousand, five hundred naira and fifty kobo';
 
-async function setConfirmTransfers(page: Page, on: boolean) {
+async function setLetterhead(page: Page) {
   const reply = await page.request.put('/api/admin/settings', {
     data: {
       allowSelfRegistration: false,
       bakeryName: 'Golden Crust Bakery',
       bakeryAddress: '4 Bakery Lane, Ikeja',
       bakeryPhone: '0701 234 5678',
-      confirmTransfers: on,
     },
   });
   expect(reply.status(), await reply.text()).toBe(200);
@@ -55,7 +56,7 @@ describe('Receipts and transfers that wait for a manager', () => {
 
   beforeAll(async () => {
     page = signedIn.page;
-    await setConfirmTransfers(page, false);
+    await setLetterhead(page);
     await bakeAgegeBread(page, { flourKg: 1, loaves: 50 });
     const shop = await postOk(page, '/api/distributors', {
       name: SHOP,
@@ -84,6 +85,7 @@ describe('Receipts and transfers that wait for a manager', () => {
     await expect.poll(() => card(page).textContent()).toContain('Balance₦2,499.50');
     await toast.getByRole('link', { name: 'Receipt RCT-000001' }).click();
     await waitForPageTitle(page, 'Receipt RCT-000001');
+    await dismissToast(toast);
 
     const receipt = page.getByTestId('receipt');
     expect(await receipt.getByTestId('receipt-number').textContent()).toBe('RCT-000001');
@@ -122,10 +124,23 @@ describe('Receipts and transfers that wait for a manager', () => {
   });
 
   test('with the setting on, a transfer waits until a manager confirms it', async () => {
-    await setConfirmTransfers(page, true);
-    // Any write marks every screen's data stale: the page learns of the setting on its next visit.
-    await goThroughSidebar(page, 'Dashboard');
+    // The owner switches it on in the Admin Panel's Settings.
+    await page.goto('/admin');
+    await waitForPageTitle(page, 'Admin Panel');
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page
+      .getByRole('switch', {
+        name: "Bank transfers and mobile money wait for a manager's confirmation",
+      })
+      .check();
+    await dismissToast(
+      await expectToast(page, 'Success', 'Transfers now wait for a manager to confirm them'),
+    );
     await goThroughSidebar(page, 'Distributors', 'Distributor Management');
+    // Nothing waits yet: the card says so while the setting is on.
+    await expect
+      .poll(() => page.getByTestId('pending-transfers').textContent())
+      .toContain('None waiting');
     const dialog = await recordPayment(page, '2000', 'Bank Transfer');
     await dialog.getByTestId('transfer-waits').waitFor();
     await screenshot(page, 'receipts-payment-transfer-1280');
@@ -213,6 +228,103 @@ describe('Receipts and transfers that wait for a manager', () => {
     await small.getByTestId('amount-in-words').waitFor();
     await screenshot(small, 'receipt-360');
     await expectNoSeriousAxeViolations(small, 'receipt at 360 px');
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+  });
+});
+
+describe('Settlement: money collected by transfer waits too', () => {
+  const SETTLER: TestUser = {
+    username: 'settle_transfers',
+    email: 'transfers@bakery.ng',
+    password: 'alert-or-not-2026',
+    firstName: 'Bisi',
+    lastName: 'Okon',
+  };
+  const STALL = 'Mama Ejiro Stall';
+  const signedIn = setUpSignedInPage(SETTLER);
+  let page: Page;
+
+  beforeAll(async () => {
+    page = signedIn.page;
+    const [stall] = await orderedForToday(page, [STALL], {
+      baked: 10,
+      pricePerLoaf: 400,
+      ordered: 5,
+    });
+    await postOk(page, `/api/dispatch/${stall?.id}`, {
+      day: lagosDate(new Date()),
+      lines: [{ recipeName: 'Agege Bread', loaves: 5 }],
+    });
+    const reply = await page.request.put('/api/admin/settings', {
+      data: { allowSelfRegistration: false, confirmTransfers: true },
+    });
+    expect(reply.status()).toBe(200);
+  });
+
+  test('the form says so, and the summary leaves it out of the balance after until confirmed', async () => {
+    await page.goto('/');
+    await goThroughSidebar(page, 'Settlement');
+    await choose(page, page.getByLabel('Distributor', { exact: true }).first(), STALL);
+    await page.getByLabel('Collected (₦)', { exact: true }).first().fill('1500');
+    await choose(page, page.getByLabel('Method', { exact: true }).first(), 'Mobile Money');
+    await page
+      .getByText(
+        'Money collected by transfer counts in the balance once a manager confirms it arrived.',
+      )
+      .waitFor();
+    await screenshot(page, 'receipts-settle-form-1280');
+    await page.getByRole('button', { name: 'Settle' }).click();
+    await dismissToast(await expectToast(page, 'Settled', `${STALL}: balance after ₦2,000.00`));
+    const note = page.getByTestId('settlement-transfer');
+    expect(await note.textContent()).toBe(
+      "The transfer awaits a manager's confirmation: the balance after does not count it.",
+    );
+    await screenshot(page, 'receipts-settlement-summary-1280');
+
+    await goThroughSidebar(page, 'Distributors', 'Distributor Management');
+    await page
+      .getByTestId('pending-transfers')
+      .getByRole('button', { name: `Confirm ₦1,500.00 from ${STALL}` })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Confirm transfer' })
+      .getByRole('button', { name: 'Confirm transfer' })
+      .click();
+    await dismissToast(
+      await expectToast(
+        page,
+        'Transfer Confirmed',
+        `₦1,500.00 from ${STALL} is credited (RCT-000001)`,
+      ),
+    );
+    await goThroughSidebar(page, 'Settlement');
+    const settled = `${STALL} (settled)`;
+    await choose(page, page.getByLabel('Distributor', { exact: true }).first(), settled);
+    await expect
+      .poll(() => note.textContent())
+      .toBe(
+        'The transfer was confirmed since: it counts in the balance now, not in the balance after.',
+      );
+    await page.getByRole('link', { name: 'Receipt of the money collected' }).click();
+    await waitForPageTitle(page, 'Receipt RCT-000001');
+    expect(await page.getByTestId('amount-in-words').textContent()).toBe(
+      'One thousand, five hundred naira',
+    );
+  });
+
+  test('the settlement summary at phone width', async () => {
+    const small = await signedIn.freshPage(PHONE);
+    await small.request.post('/api/auth/login', {
+      data: { username: SETTLER.username, password: SETTLER.password },
+    });
+    await small.goto('/');
+    await goThroughSidebar(small, 'Settlement');
+    const settled = `${STALL} (settled)`;
+    await choose(small, small.getByLabel('Distributor', { exact: true }).first(), settled);
+    await small.getByTestId('settlement-transfer').waitFor();
+    await screenshot(small, 'receipts-settlement-summary-360');
     expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE.width,
     );
