@@ -53,7 +53,12 @@ describe('ageBalance', () => {
 
   it('counts terms from the sale day, so a sale within its terms is current', () => {
     const ageing = ageBalance(200, [{ day: '2026-06-20', charged: 200 }], 14, today);
-    expect(ageing).toMatchObject({ current: 200, overdue: 0, oldestDueDay: '2026-07-04', daysOverdue: 0 });
+    expect(ageing).toMatchObject({
+      current: 200,
+      overdue: 0,
+      oldestDueDay: '2026-07-04',
+      daysOverdue: 0,
+    });
   });
 
   it('skips a day paid in full or overpaid at the sale', () => {

@@ -10,7 +10,13 @@ import { z } from 'zod';
 import { addDays } from './bakery-months';
 import { fromKobo, type Kobo, toKobo } from './money';
 
-export const AGEING_BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
+export const AGEING_BUCKETS = [
+  'current',
+  'days1to30',
+  'days31to60',
+  'days61to90',
+  'over90',
+] as const;
 export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
 
 export const AGEING_BUCKET_LABELS: Record<AgeingBucket, string> = {

@@ -49,9 +49,7 @@ export const appSettingsSchema = z.strictObject({
   /** Returns above this % of the loaves taken are flagged on Reports (left out: kept). */
   returnsRateThreshold: returnsRateThresholdSchema.optional(),
   /** Bank transfers and mobile money wait for a manager's confirmation before they count (left out: kept). */
-  confirmTransfers: z
-    .boolean({ error: 'Confirm transfers must be true or false' })
-    .optional(),
+  confirmTransfers: z.boolean({ error: 'Confirm transfers must be true or false' }).optional(),
   /** The WhatsApp/SMS messages sent from a distributor's card (left out: kept). */
   reminderTemplate: messageTemplate('Reminder message').optional(),
   statementTemplate: messageTemplate('Statement message').optional(),

@@ -1,5 +1,5 @@
-import { NOTHING_OWED } from './ageing';
 import { describe, expect, it } from 'vitest';
+import { NOTHING_OWED } from './ageing';
 import type { Statement } from './contracts/distributors';
 import { toCsv } from './csv';
 import {

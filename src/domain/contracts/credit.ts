@@ -50,7 +50,8 @@ export const creditApi = {
   position: defineRoute({
     method: 'GET',
     url: '/api/distributors/:id/credit-position',
-    summary: "A distributor's balance, credit limit and terms, as Record Sale and Dispatch show them",
+    summary:
+      "A distributor's balance, credit limit and terms, as Record Sale and Dispatch show them",
     access: {
       kind: 'any-of',
       rules: [

@@ -161,7 +161,10 @@ describe('receivables ageing', () => {
   it('exports every row and a total line equal to their sums', async () => {
     const csv = await viewer.get<string>('/api/reports/ageing.csv');
     expect(csv.status).toBe(200);
-    const lines = String(csv.body).replace(/^\ufeff/, '').trim().split('\r\n');
+    const lines = String(csv.body)
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(
       'Distributor,Credit Limit,Terms (days),Current,1–30 days,31–60 days,61–90 days,Over 90 days,Overdue,Balance,Oldest Due,Days Overdue',
     );

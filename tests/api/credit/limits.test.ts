@@ -21,7 +21,12 @@ type Refusal = { code: string; message: string; errors?: { path: string; message
 
 const setCredit = (id: string, body: Record<string, unknown>, as = manager) =>
   as.patch<DistributorWithAccount & Refusal>(`/api/distributors/${id}/credit`, body);
-const sell = (to: { id: string }, loavesTaken: number, extra: Record<string, unknown> = {}, as = clerk) =>
+const sell = (
+  to: { id: string },
+  loavesTaken: number,
+  extra: Record<string, unknown> = {},
+  as = clerk,
+) =>
   as.post<SaleTransaction & Refusal>('/api/sales-transactions', {
     distributorId: to.id,
     recipeName: 'Agege Bread',
@@ -79,10 +84,26 @@ describe('credit limit and terms', () => {
     await setCredit(shop.id, { creditLimit: 1000, paymentTermsDays: 7 });
     const cases: [Record<string, unknown>, string, string][] = [
       [{ creditLimit: -1, paymentTermsDays: 7 }, 'creditLimit', 'Credit limit cannot be negative'],
-      [{ creditLimit: 1.005, paymentTermsDays: 7 }, 'creditLimit', 'Credit limit can have at most 2 decimal places'],
-      [{ creditLimit: 10, paymentTermsDays: 1.5 }, 'paymentTermsDays', 'Payment terms must be whole days'],
-      [{ creditLimit: 10, paymentTermsDays: -1 }, 'paymentTermsDays', 'Payment terms cannot be negative'],
-      [{ creditLimit: 10, paymentTermsDays: 366 }, 'paymentTermsDays', 'Payment terms must be at most 365 days'],
+      [
+        { creditLimit: 1.005, paymentTermsDays: 7 },
+        'creditLimit',
+        'Credit limit can have at most 2 decimal places',
+      ],
+      [
+        { creditLimit: 10, paymentTermsDays: 1.5 },
+        'paymentTermsDays',
+        'Payment terms must be whole days',
+      ],
+      [
+        { creditLimit: 10, paymentTermsDays: -1 },
+        'paymentTermsDays',
+        'Payment terms cannot be negative',
+      ],
+      [
+        { creditLimit: 10, paymentTermsDays: 366 },
+        'paymentTermsDays',
+        'Payment terms must be at most 365 days',
+      ],
       [{ creditLimit: '10', paymentTermsDays: 7 }, 'creditLimit', 'Credit limit must be a number'],
     ];
     for (const [body, path, message] of cases) {

@@ -4,8 +4,13 @@
  * under the limit), and the receivables ageing report.
  */
 import { eq } from 'drizzle-orm';
+import {
+  AGEING_BUCKET_LABELS,
+  AGEING_BUCKETS,
+  addAgeings,
+  NOTHING_OWED,
+} from '../../../domain/ageing';
 import type { AgeingReport, AgeingRow } from '../../../domain/contracts/credit';
-import { addAgeings, AGEING_BUCKETS, AGEING_BUCKET_LABELS, NOTHING_OWED } from '../../../domain/ageing';
 import {
   balanceAfterSale,
   type CreditPosition,
@@ -89,7 +94,11 @@ export async function checkCredit(
 }
 
 /** Every distributor owing anything at `asOf`, most overdue first, and their totals. */
-export async function ageingReport(db: Database, asOf: string, today: string): Promise<AgeingReport> {
+export async function ageingReport(
+  db: Database,
+  asOf: string,
+  today: string,
+): Promise<AgeingReport> {
   const people = await db
     .select({
       id: distributors.id,
@@ -110,7 +119,11 @@ export async function ageingReport(db: Database, asOf: string, today: string): P
     .filter((p) => toKobo(p.balance) > 0);
   const ageings = await ageBalances(
     db,
-    owing.map((p) => ({ distributorId: p.id, balance: p.balance, paymentTermsDays: p.paymentTermsDays })),
+    owing.map((p) => ({
+      distributorId: p.id,
+      balance: p.balance,
+      paymentTermsDays: p.paymentTermsDays,
+    })),
     asOf,
   );
   const rows: AgeingRow[] = owing
