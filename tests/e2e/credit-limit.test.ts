@@ -5,14 +5,15 @@ import { screenshot } from '../support/browser';
 import { setUpSignedInPage } from '../support/signed-in-page';
 import {
   choose,
+  createUserWithRights,
   dismissToast,
   expectToast,
   fieldError,
   goThroughSidebar,
   orderedForToday,
-  postOk,
   signInThroughApi,
   type TestUser,
+  waitUntilSettled,
 } from './helpers';
 
 const OWNER: TestUser = {
@@ -50,24 +51,11 @@ const OVER_BY_LOAD =
   'A manager (Distributors delete right) can allow it with a reason.';
 const MANAGER_ONLY = 'Only a manager can allow it: ask one with the Distributors delete right.';
 
-async function userWithRights(
-  page: Page,
-  user: TestUser,
-  role: string,
-  distributorsDelete: boolean,
-): Promise<void> {
-  const created = await postOk(page, '/api/admin/roles', { name: role });
-  const rights = await page.request.put(`/api/admin/roles/${created.id}/permissions`, {
-    data: {
-      permissions: [
-        { module: 'sales', canRead: true, canWrite: true, canDelete: false },
-        { module: 'distributors', canRead: true, canWrite: true, canDelete: distributorsDelete },
-      ],
-    },
-  });
-  expect(rights.status(), await rights.text()).toBe(200);
-  await postOk(page, '/api/admin/users', { ...user, roleId: created.id });
-}
+/** Sales read and write, Distributors read and write, and Distributors delete or not. */
+const sellerRights = (distributorsDelete: boolean) => [
+  { module: 'sales', canRead: true, canWrite: true, canDelete: false },
+  { module: 'distributors', canRead: true, canWrite: true, canDelete: distributorsDelete },
+];
 
 /** Opens Record Sale on the Sales page and fills in a sale of Agege Bread at ₦500 a loaf. */
 async function fillSale(page: Page, loaves: number, available: number): Promise<Locator> {
@@ -95,11 +83,6 @@ const balanceOnCard = (page: Page) =>
     .getByText('Balance', { exact: true })
     .locator('..');
 
-/** Waits for a dialog to finish fading in, so its screenshot is not caught half-way. */
-async function untilShown(dialog: Locator): Promise<void> {
-  await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
-}
-
 describe('Credit limit: Record Sale and Dispatch show it, refuse past it, a manager allows it', () => {
   const signedIn = setUpSignedInPage(OWNER);
   let clerk: Page;
@@ -117,8 +100,8 @@ describe('Credit limit: Record Sale and Dispatch show it, refuse past it, a mana
       data: { creditLimit: 10000, paymentTermsDays: 7 },
     });
     expect(terms.status(), await terms.text()).toBe(200);
-    await userWithRights(page, CLERK, 'Sales clerks', false);
-    await userWithRights(page, MANAGER, 'Sales managers', true);
+    await createUserWithRights(page, CLERK, 'Sales clerks', sellerRights(false));
+    await createUserWithRights(page, MANAGER, 'Sales managers', sellerRights(true));
     clerk = await signedIn.freshPage();
     await signInThroughApi(clerk, CLERK);
     manager = await signedIn.freshPage();
@@ -155,7 +138,7 @@ describe('Credit limit: Record Sale and Dispatch show it, refuse past it, a mana
     expect(await panel.textContent()).toContain('Balance after this sale₦10,000.00');
     await dialog.getByLabel('Amount Paid (₦)').fill('0');
     await panel.getByTestId('credit-warning').waitFor();
-    await untilShown(dialog);
+    await waitUntilSettled(dialog);
     await screenshot(clerk, 'credit-limit-sale-over-1280');
 
     await dialog.getByRole('button', { name: 'Record Sale' }).click();
@@ -251,8 +234,11 @@ describe('Credit limit: Record Sale and Dispatch show it, refuse past it, a mana
     const dialog = await fillSale(phone, 1, 12);
     await panelOf(dialog).getByTestId('credit-warning').waitFor();
     await dialog.getByRole('button', { name: 'Record Sale' }).click();
+    await dismissToast(
+      await expectToast(phone, 'Error', OVER_BY_SALE.replace('₦11,000.00', '₦14,500.00')),
+    );
     const allow = dialog.getByRole('button', { name: 'Allow over the limit' });
-    await untilShown(dialog);
+    await waitUntilSettled(dialog);
     await allow.scrollIntoViewIfNeeded();
     await screenshot(phone, 'credit-limit-sale-override-360');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
