@@ -260,6 +260,11 @@ describe('every write is recorded', () => {
     await write('PUT', '/api/admin/settings', 'settings.update', {
       body: { allowSelfRegistration: false, confirmTransfers: false },
     });
+    await write('PATCH', '/api/distributors/:id/credit', 'distributors.credit', {
+      id: shop.id,
+      recordType: 'distributor',
+      body: { creditLimit: 50_000, paymentTermsDays: 14 },
+    });
     await write('POST', '/api/distributors/:id/reminders', 'distributors.reminder', {
       id: shop.id,
       status: 201,

@@ -11,6 +11,7 @@ import { loginSchema, registerSchema } from '../../../src/domain/auth-schemas';
 import { planBatchesSchema, planWriteSchema } from '../../../src/domain/contracts/bake-plan';
 import { rejectTransferSchema } from '../../../src/domain/contracts/pending-transfers';
 import { reminderInputSchema } from '../../../src/domain/contracts/reminders';
+import { creditTermsSchema, MAX_PAYMENT_TERMS_DAYS } from '../../../src/domain/credit';
 import { dispatchSchema } from '../../../src/domain/dispatch';
 import {
   breadReturnSchema,
@@ -317,6 +318,15 @@ export const WRITE_ROUTES: Record<string, RouteFuzz> = {
   },
   'DELETE /api/distributors/:id': { id: (s) => s.distributorId },
   'PATCH /api/distributors/:id/unarchive': { id: (s) => s.distributorId },
+  'PATCH /api/distributors/:id/credit': {
+    body: creditTermsSchema,
+    id: (s) => s.distributorId,
+    valid: () =>
+      fc.record({
+        creditLimit: fc.option(fc.integer({ min: 0, max: 10_000_000 }).map((kobo) => kobo / 100)),
+        paymentTermsDays: fc.option(fc.integer({ min: 0, max: MAX_PAYMENT_TERMS_DAYS })),
+      }),
+  },
   'POST /api/distributors/:id/statement-links': {
     body: statementLinkInputSchema,
     id: (s) => s.distributorId,
