@@ -95,9 +95,7 @@ describe('Receipts and transfers that wait for a manager', () => {
     expect(await receipt.getByLabel('Payment method').textContent()).toBe('Cash');
     expect(await receipt.textContent()).toContain('Golden Crust Bakery');
 
-    const whatsapp = await page
-      .getByRole('link', { name: 'Send by WhatsApp' })
-      .getAttribute('href');
+    const whatsapp = await page.getByRole('link', { name: 'Open WhatsApp' }).getAttribute('href');
     const prefix = 'https://wa.me/2348031234567?text=';
     expect(whatsapp?.startsWith(prefix)).toBe(true);
     const message = decodeURIComponent((whatsapp ?? '').slice(prefix.length));
@@ -106,7 +104,7 @@ describe('Receipts and transfers that wait for a manager', () => {
         `^Receipt RCT-000001 from Golden Crust Bakery: received ₦12,500\\.50 \\(${WORDS}\\) on \\w{3}, \\d\\d \\w{3} \\d{4} by Cash\\. Thank you\\.$`,
       ),
     );
-    expect(await page.getByRole('link', { name: 'Send by SMS' }).getAttribute('href')).toBe(
+    expect(await page.getByRole('link', { name: 'Open SMS' }).getAttribute('href')).toBe(
       `sms:+2348031234567?body=${encodeURIComponent(message)}`,
     );
     await screenshot(page, 'receipt-1280');

@@ -18,11 +18,12 @@ export function PhoneProblem({ error }: { error: Error }) {
 /**
  * Open WhatsApp and Open SMS: links that open the message on this device.
  * The link is followed as the browser does by itself (a new tab, or the SMS
- * app); `onSent` records it beside that, never in its way.
+ * app); `onSent` records it beside that, never in its way (a receipt's are
+ * not recorded).
  */
 export function MessageLinks(props: {
-  preview: ReminderPreview;
-  onSent: (channel: ReminderChannel) => void;
+  preview: Pick<ReminderPreview, 'whatsappUrl' | 'smsUrl'>;
+  onSent?: (channel: ReminderChannel) => void;
 }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -33,7 +34,7 @@ export function MessageLinks(props: {
         rel="noopener noreferrer"
         color="green"
         leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
-        onClick={() => props.onSent('whatsapp')}
+        onClick={() => props.onSent?.('whatsapp')}
       >
         Open WhatsApp
       </Button>
@@ -42,7 +43,7 @@ export function MessageLinks(props: {
         href={props.preview.smsUrl}
         variant="default"
         leftSection={<IconMessage size={16} aria-hidden />}
-        onClick={() => props.onSent('sms')}
+        onClick={() => props.onSent?.('sms')}
       >
         Open SMS
       </Button>

@@ -10,7 +10,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconBrandWhatsapp, IconMessage, IconPrinter } from '@tabler/icons-react';
+import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'wouter';
 import type { Receipt } from '../../../domain/contracts/receipts';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/distributor-schemas';
@@ -20,6 +20,7 @@ import { useAppInfo } from '../../auth/queries';
 import { formatDateTime } from '../../components/format';
 import { LoadingLine } from '../../components/LoadingLine';
 import { SignatureLine } from '../../components/SignatureLine';
+import { MessageLinks } from '../distributors/MessageLinks';
 import { useReceipt } from './queries';
 
 function Line({ label, children }: { label: string; children: string }) {
@@ -50,7 +51,8 @@ function ReceiptDocument({ receipt, timeZone }: { receipt: Receipt; timeZone: st
           {letterhead.bakeryAddress && <Text fz="sm">{letterhead.bakeryAddress}</Text>}
           {letterhead.bakeryPhone && <Text fz="sm">Tel: {letterhead.bakeryPhone}</Text>}
         </div>
-        <div style={{ textAlign: 'right' }}>
+        {/* Under the bakery on a phone, read from the left like it. */}
+        <Box ta={{ base: 'left', xs: 'right' }}>
           <Text fw={700} fz="lg">
             Payment Receipt
           </Text>
@@ -58,7 +60,7 @@ function ReceiptDocument({ receipt, timeZone }: { receipt: Receipt; timeZone: st
             {receipt.label}
           </Text>
           <Text fz="sm">{formatDateTime(receipt.createdAt, timeZone)}</Text>
-        </div>
+        </Box>
       </Group>
       <Stack gap="md" mt="lg">
         <div>
@@ -104,26 +106,9 @@ function ShareButtons({ receipt }: { receipt: Receipt }) {
     );
   }
   return (
-    <Group gap="sm" data-print="hide">
-      <Button
-        component="a"
-        href={receipt.share.whatsappUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        color="green"
-        leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
-      >
-        Send by WhatsApp
-      </Button>
-      <Button
-        component="a"
-        href={receipt.share.smsUrl}
-        variant="default"
-        leftSection={<IconMessage size={16} aria-hidden />}
-      >
-        Send by SMS
-      </Button>
-    </Group>
+    <Box data-print="hide" maw={720}>
+      <MessageLinks preview={receipt.share} />
+    </Box>
   );
 }
 
