@@ -109,6 +109,16 @@ describe('Receipts and transfers that wait for a manager', () => {
     );
     await screenshot(page, 'receipt-1280');
     await expectNoSeriousAxeViolations(page, 'receipt at 1280 px');
+    // Printed: the receipt alone, without the app around it or the buttons.
+    await page.emulateMedia({ media: 'print' });
+    try {
+      expect(await page.getByRole('link', { name: 'Open WhatsApp' }).isVisible()).toBe(false);
+      expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+      expect(await receipt.isVisible()).toBe(true);
+      await screenshot(page, 'receipt-print');
+    } finally {
+      await page.emulateMedia({ media: 'screen' });
+    }
   });
 
   test('the payments list on Distributors links each payment to its receipt', async () => {
