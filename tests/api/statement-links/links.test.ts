@@ -132,6 +132,15 @@ describe('revoking a link', () => {
     });
   });
 
+  it('keeps a distributor whose only record is a link: deleting archives it', async () => {
+    const shop = await distributor('Only A Link Stores');
+    const made = (await makeLink(shop, 7)).body;
+    const removed = await manager.delete<{ action: string }>(`/api/distributors/${shop.id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.action).toBe('archived');
+    expect((await linksOf(shop)).map((link) => link.id)).toEqual([made.id]);
+  });
+
   it('answers 404 for a link that does not exist', async () => {
     expect((await revoke({ id: '6f1c2a4e-0000-4000-8000-000000000000' })).status).toBe(404);
   });

@@ -29,13 +29,16 @@ import {
   breadReturns,
   dispatchLines,
   distributorPayments,
+  distributorReminders,
   distributors,
   orderChanges,
   orderPauses,
+  pendingTransfers,
   rollupDistributorBreads,
   salesTransactions,
   settlements,
   standingOrders,
+  statementLinks,
 } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { ageBalances } from '../accounts/ageing';
@@ -191,6 +194,9 @@ const RECORDS_OF_A_DISTRIBUTOR = [
   orderChanges,
   dispatchLines,
   settlements,
+  pendingTransfers,
+  distributorReminders,
+  statementLinks,
 ] as const;
 
 async function hasRecords(tx: Transaction, id: string): Promise<boolean> {
@@ -207,7 +213,8 @@ async function hasRecords(tx: Transaction, id: string): Promise<boolean> {
 
 /**
  * A distributor with any sale, payment or return, or any price, standing
- * order, pause, dispatch or settlement, is archived (its records are history
+ * order, pause, dispatch or settlement, or any transfer, reminder or
+ * statement link of credit control, is archived (its records are history
  * other records point to); one with none is deleted
  * (docs/screens/distributors.md).
  */
