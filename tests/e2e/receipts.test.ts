@@ -165,6 +165,9 @@ describe('Receipts and transfers that wait for a manager', () => {
       .poll(() => pending.textContent())
       .toContain('₦2,000.00 in 1 transfer, not yet in any balance');
     expect(await card(page).textContent()).toContain('Balance₦2,499.50');
+    expect(await card(page).getByTestId('awaiting-confirmation').textContent()).toBe(
+      '₦2,000.00 awaiting confirmation',
+    );
     await screenshot(page, 'receipts-pending-1280');
     await expectNoSeriousAxeViolations(page, 'distributors with a pending transfer at 1280 px');
 
@@ -181,6 +184,7 @@ describe('Receipts and transfers that wait for a manager', () => {
     // No reload: the card and the lists follow the confirmation.
     await expect.poll(() => card(page).textContent()).toContain('Balance₦499.50');
     await expect.poll(() => pending.textContent()).toContain('None waiting');
+    expect(await card(page).getByTestId('awaiting-confirmation').count()).toBe(0);
     await page.getByTestId('payment').filter({ hasText: 'RCT-000002' }).waitFor();
   });
 

@@ -44,6 +44,8 @@ export function DistributorCard(props: {
   distributor: DistributorWithAccount;
   rights: { canWrite: boolean; canDelete: boolean };
   actions: CardActions;
+  /** Transfers recorded but not yet confirmed: in no figure above (issue 19). */
+  awaiting?: number;
 }) {
   const { distributor, rights, actions } = props;
   return (
@@ -73,6 +75,11 @@ export function DistributorCard(props: {
             colour={balanceColour(distributor.balance)}
           />
         </SimpleGrid>
+        {props.awaiting ? (
+          <Text fz="sm" fw={600} data-testid="awaiting-confirmation">
+            {formatNaira(props.awaiting)} awaiting confirmation
+          </Text>
+        ) : null}
         <Divider my={4} />
         <CreditSummary distributor={distributor} />
       </Stack>

@@ -10,6 +10,7 @@ import { ArchivedListActions } from '../../components/PageActions';
 import { PageHeader } from '../../components/PageHeader';
 import { PaymentsCard } from '../receipts/PaymentsCard';
 import { PendingTransfersCard } from '../receipts/PendingTransfersCard';
+import { useTransferSummary } from '../receipts/queries';
 import { CreditDialog } from './CreditDialog';
 import { DistributorCard } from './DistributorCard';
 import { DistributorDialog } from './DistributorDialog';
@@ -40,6 +41,12 @@ export default function DistributorsPage() {
   const [showArchived, setShowArchived] = useState(false);
   const distributors = useDistributors(showArchived);
   const rights = useRights('distributors');
+  const awaiting = new Map(
+    (useTransferSummary(rights.canRead).data?.awaiting ?? []).map((a) => [
+      a.distributorId,
+      a.amount,
+    ]),
+  );
   const remove = useDeleteDistributor();
   const unarchive = useUnarchiveDistributor();
   const [editing, setEditing] = useState<{
@@ -117,6 +124,7 @@ export default function DistributorsPage() {
               key={distributor.id}
               distributor={distributor}
               rights={rights}
+              awaiting={awaiting.get(distributor.id)}
               actions={{
                 pay: () => setPaying(distributor),
                 giveBack: () => setReturning(distributor),
