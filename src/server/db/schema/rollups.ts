@@ -147,7 +147,11 @@ export const rollupDistributorMonths = pgTable(
     returnsCount: tally('returns_count'),
     returnsValue: total('returns_value'),
   },
-  (t) => [primaryKey({ columns: [t.month, t.distributorId] })],
+  (t) => [
+    primaryKey({ columns: [t.month, t.distributorId] }),
+    // One distributor's months, newest first: where its balance reaches back to (ageing).
+    index('rollup_distributor_months_distributor_idx').on(t.distributorId, t.month),
+  ],
 );
 
 /** Per distributor and reason, all days together: the all-time Returns report. */

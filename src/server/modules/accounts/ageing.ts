@@ -40,25 +40,50 @@ export async function ageBalances(
   );
   const rows = await rowsOf<{ distributor_id: string; day: string; charged: string }>(
     db,
-    sql`with owing (distributor_id, balance) as (values ${values}),
-      reach as (
+    // Materialized, so the cut is worked out once per distributor, not once per day row.
+    sql`with owing (distributor_id, balance) as materialized (values ${values}),
+      -- What the days of asOf's month so far charged: read below anyway.
+      this_month as materialized (
+        select o.distributor_id, coalesce(sum(b.sales_value - b.paid_at_sale), 0) as charged
+        from owing o left join rollup_distributor_bread_days b on b.distributor_id = o.distributor_id
+          and b.day >= ${monthOf(asOf)}::date and b.day <= ${asOf}::date
+        group by o.distributor_id
+      ),
+      reach as materialized (
         select m.distributor_id, m.month,
-          sum(m.sales_value - m.paid_at_sale)
+          t.charged + sum(m.sales_value - m.paid_at_sale)
             over (partition by m.distributor_id order by m.month desc) as covered
-        from rollup_distributor_months m join owing o on o.distributor_id = m.distributor_id
+        from this_month t join rollup_distributor_months m on m.distributor_id = t.distributor_id
         where m.month < ${monthOf(asOf)}::date
       ),
-      cut as (
+      cut as materialized (
         select o.distributor_id,
-          (select max(r.month) from reach r
-            where r.distributor_id = o.distributor_id and r.covered >= o.balance) as since
-        from owing o
+          case when t.charged >= o.balance then ${monthOf(asOf)}::date
+            else max(r.month) filter (where r.covered >= o.balance) end as since
+        from owing o join this_month t on t.distributor_id = o.distributor_id
+          left join reach r on r.distributor_id = o.distributor_id
+        group by o.distributor_id, t.charged, o.balance
+      ),
+      -- Each distributor's days from its cut on, by its own index range.
+      days as (
+        select c.distributor_id, d.day, d.charged
+        from cut c cross join lateral (
+          select b.day, greatest(sum(b.sales_value - b.paid_at_sale), 0) as charged
+          from rollup_distributor_bread_days b
+          where b.distributor_id = c.distributor_id
+            and b.day >= coalesce(c.since, '-infinity'::date) and b.day <= ${asOf}::date
+          group by b.day
+        ) d
+      ),
+      -- What the newer days charged: a day holds part of the balance while that is less.
+      walked as (
+        select distributor_id, day, charged,
+          sum(charged) over (partition by distributor_id order by day desc) - charged as newer
+        from days
       )
-      select d.distributor_id, d.day::text as day,
-        sum(d.sales_value - d.paid_at_sale)::text as charged
-      from rollup_distributor_bread_days d join cut c on c.distributor_id = d.distributor_id
-      where d.day <= ${asOf}::date and (c.since is null or d.day >= c.since)
-      group by d.distributor_id, d.day`,
+      select w.distributor_id, w.day::text as day, w.charged::text as charged
+      from walked w join owing o on o.distributor_id = w.distributor_id
+      where w.charged > 0 and w.newer < o.balance`,
   );
   const charges = new Map<string, DayCharge[]>();
   for (const row of rows) {

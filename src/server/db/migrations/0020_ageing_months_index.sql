@@ -1,0 +1,1 @@
+CREATE INDEX "rollup_distributor_months_distributor_idx" ON "rollup_distributor_months" USING btree ("distributor_id","month");
