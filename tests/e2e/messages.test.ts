@@ -126,7 +126,11 @@ describe('messages: one toast at a time, the newest at once', () => {
     await toasts(page).filter({ hasText: 'Sale Recorded' }).waitFor({ state: 'detached' });
     expect(await toasts(page).count()).toBe(1);
     expect(await page.getByText('Sale Recorded').count()).toBe(0);
-    await expectToast(page, 'Payment Recorded', `₦1,000.00 from ${DISTRIBUTOR}`);
+    await expectToast(
+      page,
+      'Payment Recorded',
+      `₦1,000.00 from ${DISTRIBUTOR} · Receipt RCT-000001`,
+    );
   });
 
   test('at 360 px the header shows the date and time, and the sign-in toast covers neither nor the bell', async () => {

@@ -148,7 +148,11 @@ describe('sales, distributors and statements', () => {
     await choose(page, dialog.getByLabel('Payment Method', { exact: true }), 'Bank Transfer');
     await dialog.getByRole('button', { name: 'Record Payment' }).click();
     await dismissToast(
-      await expectToast(page, 'Payment Recorded', `₦2,000.00 from ${DISTRIBUTOR}`),
+      await expectToast(
+        page,
+        'Payment Recorded',
+        `₦2,000.00 from ${DISTRIBUTOR} · Receipt RCT-000001`,
+      ),
     );
 
     await card(page, DISTRIBUTOR).getByRole('button', { name: 'Record Return' }).click();

@@ -134,7 +134,11 @@ describe('screens stay in step after writes, moving with the sidebar', () => {
     await payment.getByLabel('Amount (₦)').fill('5000');
     await payment.getByRole('button', { name: 'Record Payment' }).click();
     await dismissToast(
-      await expectToast(page, 'Payment Recorded', `₦5,000.00 from ${DISTRIBUTOR}`),
+      await expectToast(
+        page,
+        'Payment Recorded',
+        `₦5,000.00 from ${DISTRIBUTOR} · Receipt RCT-000001`,
+      ),
     );
 
     await go('Accounting');
@@ -143,6 +147,6 @@ describe('screens stay in step after writes, moving with the sidebar', () => {
     await statCard(page, 'Total Sold').getByText('30', { exact: true }).waitFor();
     expect(await page.getByTestId('available-loaves').textContent()).toContain('50 loaves');
     await go('Distributors', 'Distributor Management');
-    await distributor.getByText('₦7,000.00').waitFor();
+    await distributor.getByText('₦7,000.00').first().waitFor();
   });
 });
