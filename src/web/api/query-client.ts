@@ -1,5 +1,4 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './http';
 
 /**
  * Mutations that manage the cache themselves: signing in sets the user, signing
@@ -21,8 +20,15 @@ export function forgetSignedInUser(client: QueryClient) {
   client.removeQueries({ predicate: (query) => query.queryKey[0] !== SIGNED_IN_USER[0] });
 }
 
+/**
+ * An ApiError (./http) whose code says the session ended. Read by its shape:
+ * importing the class would pull http.ts and the error codes into the
+ * landing page's first download.
+ */
 const sessionEnded = (error: unknown) => {
-  if (error instanceof ApiError && error.code === 'NOT_SIGNED_IN') forgetSignedInUser(queryClient);
+  if ((error as { code?: unknown } | null)?.code === 'NOT_SIGNED_IN') {
+    forgetSignedInUser(queryClient);
+  }
 };
 
 /**
