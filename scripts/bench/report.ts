@@ -292,9 +292,24 @@ export interface ReportInput {
   rounds: number;
 }
 
+/** The landing page's budget (docs/decisions.md, "Web bundle budgets"): it is what a phone on a slow line downloads first. */
+const LANDING_KB = 150;
+
+function webBudgets(web: WebSizes): Budget[] {
+  const landing = web.routes.find((route) => route.route === 'landing');
+  return landing
+    ? [
+        {
+          what: `landing JavaScript ≤ ${LANDING_KB} KB gzipped`,
+          met: landing.gzipBytes <= LANDING_KB * 1024,
+        },
+      ]
+    : [];
+}
+
 export function writeReport(input: ReportInput): string {
   const { runs } = input;
-  const budgets = runs.flatMap(budgetsOf);
+  const budgets = [...runs.flatMap(budgetsOf), ...webBudgets(input.web)];
   const missed = budgets.filter((budget) => !budget.met);
   const mixed = runs.find((run) => run.mixed)?.mixed;
   const section = (title: string, text: string[], table: (run: BenchRun) => string[]) => [
