@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/connection';
+import { rowsOf } from '../../src/server/db/raw-results';
 import {
   breadReturns,
   distributorPayments,
@@ -19,6 +20,30 @@ export async function removeBenchWrites(db: Database): Promise<void> {
     await tx.delete(salesTransactions).where(eq(salesTransactions.notes, BENCH_NOTE));
     await tx.delete(productionBatches).where(eq(productionBatches.batchNumber, BENCH_BATCH));
   });
+  await vacuumWhatTheBenchWrote(db);
+}
+
+/**
+ * Each run's writes, then their deletion, leave dead rows and index entries
+ * in the tables they touched (PGlite never vacuums; PostgreSQL's autovacuum
+ * may not have come by): the bench distributor's month of statement lines
+ * read 1,304 index pages for 272 rows after a few runs. Cleared, so every run
+ * reads the data set as it was seeded.
+ */
+async function vacuumWhatTheBenchWrote(db: Database) {
+  const rollups = await rowsOf<{ name: string }>(
+    db,
+    sql`select tablename as name from pg_tables
+      where schemaname = 'public' and (tablename like 'rollup\_%' or tablename = 'bread_ledger')`,
+  );
+  const tables = [
+    'sales_transactions',
+    'distributor_payments',
+    'bread_returns',
+    'production_batches',
+    ...rollups.map((row) => row.name),
+  ];
+  await db.execute(sql.raw(`vacuum (analyze) ${tables.map((name) => `"${name}"`).join(', ')}`));
 }
 
 /**

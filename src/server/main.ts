@@ -1,16 +1,16 @@
 import { buildApp } from './app';
 import { databaseTarget, readConfig } from './config';
 import { openDatabase } from './db/connection';
-import { analyzeDaily, analyzeIfStale } from './db/statistics';
+import { maintainDaily, maintainIfDue } from './db/maintenance';
 
 async function main() {
   const config = readConfig();
   const database = await openDatabase(databaseTarget(config));
   // PGlite has no autovacuum: without this its planner never has statistics.
-  const analyzedNow = database.kind === 'embedded' && (await analyzeIfStale(database.db));
-  const stopAnalyzing =
+  const maintainedNow = database.kind === 'embedded' && (await maintainIfDue(database.db));
+  const stopMaintaining =
     database.kind === 'embedded'
-      ? analyzeDaily(database.db, (error) => console.error('ANALYZE failed', error))
+      ? maintainDaily(database.db, (error) => console.error('VACUUM (ANALYZE) failed', error))
       : () => {};
   const app = await buildApp({
     config,
@@ -24,7 +24,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    stopAnalyzing();
+    stopMaintaining();
     try {
       await app.close();
     } finally {
@@ -42,7 +42,7 @@ async function main() {
       ? `Bakery is open on port ${config.port} (embedded database in ${config.dataDir})`
       : `Bakery is open on port ${config.port} (PostgreSQL)`,
   );
-  if (analyzedNow) app.log.info("The embedded database's planner statistics were refreshed");
+  if (maintainedNow) app.log.info('The embedded database was vacuumed and analyzed');
 }
 
 main().catch((error: unknown) => {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/connection';
+import { MAINTAIN_EVERY_MS, maintainIfDue } from '../../src/server/db/maintenance';
 import { rowsOf } from '../../src/server/db/raw-results';
-import { ANALYZE_EVERY_MS, analyzeIfStale } from '../../src/server/db/statistics';
 import { openTestDatabase } from '../support/test-app';
 
 let database: DatabaseHandle;
@@ -23,14 +23,14 @@ const statisticsRows = async () =>
     )
   )[0]?.n;
 
-describe('planner statistics of the embedded database', () => {
+describe('upkeep of the embedded database (VACUUM ANALYZE)', () => {
   it('are gathered when never gathered, then not again within a day, then again', async () => {
     const start = new Date('2026-06-10T08:00:00Z');
-    expect(await analyzeIfStale(database.db, start)).toBe(true);
+    expect(await maintainIfDue(database.db, start)).toBe(true);
     expect(Number(await statisticsRows())).toBeGreaterThan(0);
-    expect(await analyzeIfStale(database.db, new Date(start.getTime() + 60_000))).toBe(false);
-    const later = new Date(start.getTime() + ANALYZE_EVERY_MS);
-    expect(await analyzeIfStale(database.db, later)).toBe(true);
-    expect(await analyzeIfStale(database.db, later)).toBe(false);
+    expect(await maintainIfDue(database.db, new Date(start.getTime() + 60_000))).toBe(false);
+    const later = new Date(start.getTime() + MAINTAIN_EVERY_MS);
+    expect(await maintainIfDue(database.db, later)).toBe(true);
+    expect(await maintainIfDue(database.db, later)).toBe(false);
   });
 });
