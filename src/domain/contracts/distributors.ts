@@ -64,6 +64,8 @@ export const distributorDeleteResultSchema = z.object({
 export const distributorPaymentSchema = z.object({
   id: z.string(),
   distributorId: z.string(),
+  /** Its name, so a list of payments needs no list of distributors (archived ones too). */
+  distributorName: z.string(),
   amount: z.number(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   description: z.string().nullable(),

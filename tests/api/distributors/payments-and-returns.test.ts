@@ -30,6 +30,7 @@ describe('payments', () => {
     expect(first.body).toEqual({
       id: expect.any(String),
       distributorId: shop.id,
+      distributorName: 'Payment Shop',
       amount: 2500,
       paymentMethod: 'cash',
       description: null,

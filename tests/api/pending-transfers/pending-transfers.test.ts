@@ -94,6 +94,7 @@ describe('with the setting on', () => {
     expect(held).toEqual({
       id: expect.any(String),
       distributorId: shop.id,
+      distributorName: 'Transfer Traders',
       amount: 1500.5,
       paymentMethod: 'bank_transfer',
       description: 'Says he sent it',

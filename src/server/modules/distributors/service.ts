@@ -264,9 +264,10 @@ async function requireDistributor(tx: Transaction, id: string) {
 }
 
 type PaymentRow = typeof distributorPayments.$inferSelect;
-const toPayment = (row: PaymentRow): DistributorPayment => ({
+const toPayment = (row: PaymentRow, distributorName: string): DistributorPayment => ({
   id: row.id,
   distributorId: row.distributorId,
+  distributorName,
   amount: row.amount,
   paymentMethod: row.paymentMethod as PaymentMethod,
   description: row.description,
@@ -296,7 +297,7 @@ export async function insertPayment(
   input: PaymentInput,
   recordedBy: string,
 ): Promise<DistributorPayment> {
-  await requireDistributor(tx, input.distributorId);
+  const { name } = await requireDistributor(tx, input.distributorId);
   const values = {
     distributorId: input.distributorId,
     amount: input.amount,
@@ -305,11 +306,11 @@ export async function insertPayment(
     recordedBy,
   };
   if (isTransfer(values.paymentMethod) && (await readSettings(tx)).confirmTransfers) {
-    return holdTransfer(tx, values);
+    return holdTransfer(tx, values, name);
   }
   const [row] = await tx.insert(distributorPayments).values(values).returning();
   if (!row) throw new Error('insert returned no row');
-  return toPayment(row);
+  return toPayment(row, name);
 }
 
 export async function listPayments(
@@ -317,15 +318,16 @@ export async function listPayments(
   query: { distributorId?: string; limit: number; offset: number },
 ): Promise<DistributorPayment[]> {
   const rows = await db
-    .select()
+    .select({ payment: distributorPayments, name: distributors.name })
     .from(distributorPayments)
+    .innerJoin(distributors, eq(distributors.id, distributorPayments.distributorId))
     .where(
       query.distributorId ? eq(distributorPayments.distributorId, query.distributorId) : undefined,
     )
     .orderBy(desc(distributorPayments.createdAt), desc(distributorPayments.id))
     .limit(query.limit)
     .offset(query.offset);
-  return rows.map(toPayment);
+  return rows.map((row) => toPayment(row.payment, row.name));
 }
 
 type ReturnRow = typeof breadReturns.$inferSelect;

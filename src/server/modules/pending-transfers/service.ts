@@ -32,12 +32,14 @@ type Db = Database | Transaction;
 export async function holdTransfer(
   tx: Transaction,
   values: typeof pendingTransfers.$inferInsert,
+  distributorName: string,
 ): Promise<DistributorPayment> {
   const [row] = await tx.insert(pendingTransfers).values(values).returning();
   if (!row) throw new Error('insert returned no row');
   return {
     id: row.id,
     distributorId: row.distributorId,
+    distributorName,
     amount: row.amount,
     paymentMethod: row.paymentMethod as PaymentMethod,
     description: row.description,

@@ -6,15 +6,12 @@ import { DEFAULT_TIME_ZONE } from '../../../domain/time';
 import { useAppInfo } from '../../auth/queries';
 import { formatDateTime } from '../../components/format';
 import { ListState, ShowMoreButton } from '../../components/ListState';
-import { useDistributors } from '../distributors/queries';
 import { receiptHref, usePayments } from './queries';
 
 /** Every payment recorded, newest first, 20 at a time, each with its receipt. */
 export function PaymentsCard() {
   const payments = usePayments();
   const timeZone = useAppInfo().data?.timeZone ?? DEFAULT_TIME_ZONE;
-  // Archived distributors' payments are listed too: their names come with them.
-  const names = new Map((useDistributors(true).data ?? []).map((d) => [d.id, d.name]));
   const rows = payments.data?.pages.flat() ?? [];
   return (
     <Card withBorder radius="lg" p="lg" mt="md">
@@ -38,7 +35,7 @@ export function PaymentsCard() {
               data-testid="payment"
             >
               <div style={{ minWidth: 0 }}>
-                <Text fw={600}>{names.get(row.distributorId) ?? 'Distributor'}</Text>
+                <Text fw={600}>{row.distributorName}</Text>
                 <Text fz="sm" c="dimmed">
                   {formatDateTime(row.createdAt, timeZone)} ·{' '}
                   {PAYMENT_METHOD_LABELS[row.paymentMethod]}
