@@ -4,6 +4,7 @@ import type { TransferStatus } from '../../../domain/contracts/pending-transfers
 import type { SettlementSheet } from '../../../domain/contracts/settlement';
 import { PAYMENT_METHOD_LABELS, RETURN_REASON_LABELS } from '../../../domain/distributor-schemas';
 import { formatNaira } from '../../../domain/money';
+import { useRights } from '../../auth/use-rights';
 import { formatDate } from '../../components/format';
 import { Letterhead } from '../../components/Letterhead';
 import { SignatureLine } from '../../components/SignatureLine';
@@ -66,6 +67,8 @@ export function SettlementSummary({
       ? formatNaira(0)
       : `${formatNaira(settlement.collected)} (${PAYMENT_METHOD_LABELS[settlement.paymentMethod]})`;
   const transfer = settlement.transferStatus && TRANSFER_NOTES[settlement.transferStatus];
+  // Receipts are the Distributors module's: a Sales reader without it gets no dead link.
+  const readsReceipts = useRights('distributors').canRead;
   return (
     <Box data-print="show" data-testid="settlement-summary">
       <Letterhead />
@@ -89,7 +92,7 @@ export function SettlementSummary({
           {transfer.text}
         </Text>
       ) : null}
-      {settlement.paymentId ? (
+      {settlement.paymentId && readsReceipts ? (
         <Anchor component={Link} href={receiptHref(settlement.paymentId)} fz="sm" data-print="hide">
           Receipt of the money collected
         </Anchor>
