@@ -147,6 +147,9 @@ describe('with the setting on', () => {
       'pending',
       'pending',
     ]);
+    // Seeing them at all needs Distributors read.
+    expect((await outsider.get('/api/pending-transfers')).status).toBe(403);
+    expect((await outsider.get('/api/pending-transfers/summary')).status).toBe(403);
   });
 
   it('confirms: a payment dated when recorded, by who recorded it, with the next receipt', async () => {
