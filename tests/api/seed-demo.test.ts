@@ -1,7 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/bakery-months';
-import { staleFrom } from '../../src/domain/bread-stock';
 import type { AccountingSummary } from '../../src/domain/contracts/accounting';
 import type { BakePlan } from '../../src/domain/contracts/bake-plan';
 import type { DashboardSummary } from '../../src/domain/contracts/dashboard';
@@ -41,16 +40,23 @@ import {
 } from '../../src/server/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS, RECIPES } from '../../src/server/seed/catalog';
 import { DEMO_LETTERHEAD, type SeedDemoSummary, seedDemo } from '../../src/server/seed/demo';
+import { CREDIT_CONTROL_DAYS_AGO } from '../../src/server/seed/demo/credit';
 import { costWriteOffs } from '../../src/server/seed/demo/loaf-cost';
 import { simulate } from '../../src/server/seed/demo/simulate';
 import { SeedRefusedError } from '../../src/server/seed/existing-data';
 import { ApiClient, validUser } from '../support/api-client';
 import { ledgerMismatches } from '../support/bread-ledger';
 import {
-  type Batch,
+  addCreditRecords,
   expectBatchTookItsRecipe,
+  expectCreditLimitsKept,
+  expectCreditRecordsGone,
+  expectCreditStory,
+  expectDeliveredOrdersReceived,
   expectEveryReturnBought,
   expectEverySaleBaked,
+  expectNoStaleSale,
+  expectReceipts,
   expectStockEqualToMovements,
   fingerprint,
   takenByBatch,
@@ -87,7 +93,7 @@ describe('npm run seed:demo', () => {
     expect(await db.select().from(inventoryItems)).toHaveLength(0);
   });
 
-  it('with --force empties the bakery and loads 90 days of it', async () => {
+  it('with --force empties the bakery and loads four months of it', async () => {
     summary = await seedDemo(db, { now, force: true });
     expect(await db.select().from(users).where(eq(users.username, 'baker_owner'))).toHaveLength(0);
     expect(summary.lastDay).toBe(businessDate(now, TZ));
@@ -206,6 +212,14 @@ describe('npm run seed:demo', () => {
     expect(await list('/api/letterhead')).toEqual(DEMO_LETTERHEAD);
   });
 
+  it('tells a credit story: limits kept since they were set, every overdue bucket, reminders, receipts', async () => {
+    await expectCreditStory(demo, now, TZ);
+    await expectReceipts(demo, db);
+    const creditDay = addDays(summary.lastDay, -CREDIT_CONTROL_DAYS_AGO);
+    const [manager] = await db.select().from(users).where(eq(users.username, 'funmi_manager'));
+    await expectCreditLimitsKept(db, businessDateRange(creditDay, TZ).start, manager?.id ?? '');
+  });
+
   it('has standing orders for the open distributors, a pause next week and a change tomorrow', async () => {
     const book = (await demo.get<OrderBook>('/api/orders/book')).body;
     expect(book.lines).toHaveLength(13);
@@ -244,17 +258,7 @@ describe('npm run seed:demo', () => {
       expectBatchTookItsRecipe(batch, recipe, byBatch.get(batch.id), items);
     }
 
-    // Receipts: exactly the lines of delivered orders, each referencing its order.
-    const orders = await db.select().from(purchaseOrders);
-    const receipts = movements.filter((m) => m.reason === 'receipt');
-    for (const receipt of receipts) expect(receipt.referenceType).toBe('purchase_order');
-    const received = orders
-      .filter((o) => o.status === 'delivered')
-      .flatMap((o) => o.items.map((l) => `${o.id}/${l.itemId}/${l.quantity}`))
-      .sort();
-    expect(receipts.map((m) => `${m.referenceId}/${m.itemId}/${m.quantityChange}`).sort()).toEqual(
-      received,
-    );
+    expectDeliveredOrdersReceived(await db.select().from(purchaseOrders), movements);
   });
 
   it('never sells loaves before they are baked nor once stale, nor takes back more than was bought', async () => {
@@ -268,16 +272,7 @@ describe('npm run seed:demo', () => {
       .from(salesTransactions)
       .orderBy(asc(salesTransactions.createdAt));
     const sold = expectEverySaleBaked(completed, sales);
-    // A sale draws from the oldest batch with loaves on sale: that batch is not stale yet.
-    const shelfLife = new Map<string, number>(
-      RECIPES.map((recipe) => [recipe.name, recipe.shelfLifeDays]),
-    );
-    const batchById = new Map(completed.map((batch) => [batch.id, batch]));
-    for (const sale of sales) {
-      const batch = batchById.get(sale.productionBatchId as string) as Batch;
-      const stale = staleFrom(batch.completedAt as Date, shelfLife.get(batch.recipeName) ?? 0, TZ);
-      expect(stale > sale.createdAt, `sale ${sale.id}`).toBe(true);
-    }
+    expectNoStaleSale(completed, sales, TZ);
 
     // On the racks, on sale or stale: baked less sold less written off from the shelf.
     const writtenOff = new Map(
@@ -352,11 +347,14 @@ describe('npm run seed:demo', () => {
     await expect(again).rejects.toBeInstanceOf(SeedRefusedError);
     await expect(again).rejects.toThrow(/npm run seed:demo -- --force/);
 
+    await addCreditRecords(demo);
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     expect(await seedDemo(db, { now, force: true, passwordHash })).toEqual(summary);
     expect(await fingerprint(db)).toEqual(before);
-    // The replaced accounts sign in with the same password.
+    await expectCreditRecordsGone(db);
+    // The replaced accounts sign in with the same password; receipts start again at 1.
     demo = await signIn('demo');
+    await expectReceipts(demo, db);
   });
 
   it("prices write-offs as the app does: the newest batch's cost per loaf, times the loaves", async () => {

@@ -73,6 +73,7 @@ export async function existingBusinessData(tx: Transaction): Promise<string[]> {
 export async function emptyBusinessTables(tx: Transaction) {
   // One TRUNCATE: deleting row by row checks each batch against every sale
   // (production_batch_id has no index) and takes minutes at five-year scale.
+  // RESTART IDENTITY: the new bakery's receipts start again at RCT-000001.
   await tx.execute(
     sql`truncate table ${sql.join(
       [
@@ -99,7 +100,7 @@ export async function emptyBusinessTables(tx: Transaction) {
         distributors,
       ],
       sql`, `,
-    )}`,
+    )} restart identity`,
   );
   await tx.delete(sessions);
   await tx.delete(userRoles);

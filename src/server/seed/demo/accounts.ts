@@ -1,8 +1,10 @@
 /**
  * Distributor accounts: who buys from the bakery over the demo, what each
- * has bought and owes, the payments made on account and the bread returned
- * (never more than the distributor bought of it).
+ * has bought and owes, the payments made on account (each as its habit has
+ * it, credit.ts) and the bread returned (never more than the distributor
+ * bought of it).
  */
+import { isOverLimit } from '../../../domain/credit';
 import type { PaymentMethod, ReturnReason } from '../../../domain/distributor-schemas';
 import {
   addKobo,
@@ -15,11 +17,18 @@ import {
 import { BANKS, DISTRIBUTORS, MOBILE_WALLETS, RETURN_NOTES } from '../catalog';
 import { RECIPE_LIST } from './baking';
 import { type Calendar, hour } from './calendar';
+import {
+  CREDIT_CONTROL_DAYS_AGO,
+  creditTermsOf,
+  LATE_BY_DAYS,
+  OVERRIDE,
+  PAYS_EVERY,
+} from './credit';
 import { type AccountEvent, nth, type Payment, type Return, type Sale } from './records';
 import type { Plan, Simulation } from './simulate';
 
-/** The last distributor closed its shop this many days ago and was archived. */
-const ARCHIVED_DAYS_AGO = 35;
+/** The last distributor closed its kiosk this many days ago, owing, and was archived. */
+const ARCHIVED_DAYS_AGO = 85;
 /** The tenth distributor is a new customer who joined this many days ago. */
 const JOINED_DAYS_AGO = 30;
 
@@ -61,14 +70,18 @@ export class Accounts {
   private readonly lastPrice = perBread(toKobo(0));
   /** What each owes the bakery. */
   private readonly balance = DISTRIBUTORS.map(() => toKobo(0));
+  /** Each day's sales less what was paid at them, by distributor and day. */
+  private readonly chargedOn = DISTRIBUTORS.map((): Kobo[] => []);
   private readonly nextPaymentDay: number[];
+  /** Whether the manager has let the chosen distributor's sale over its limit yet. */
+  private overridden = false;
 
   constructor(
     private readonly sim: Simulation,
     readonly lives: readonly DistributorLife[],
   ) {
     this.nextPaymentDay = DISTRIBUTORS.map(
-      (_, index) => nth(lives, index).created + sim.random.int(2, 5),
+      (_, index) => nth(lives, index).created + this.nextPaymentIn(index),
     );
   }
 
@@ -77,28 +90,56 @@ export class Accounts {
     nth(this.bought, d)[sale.recipe] = nth(nth(this.bought, d), sale.recipe) + sale.loavesTaken;
     nth(this.lastPrice, d)[sale.recipe] = sale.price;
     const owing = subtractKobo(multiplyKobo(sale.price, sale.loavesTaken), sale.paid);
+    const charged = nth(this.chargedOn, d);
+    const k = this.sim.calendar.dayOf(sale.at);
+    charged[k] = addKobo(charged[k] ?? toKobo(0), owing);
     this.balance[d] = addKobo(nth(this.balance, d), owing);
   }
 
-  /** The payments due on day k: every few days, and a final settlement the day before archiving. */
+  /**
+   * What is paid at a sale of this value, as the app lets it once limits are
+   * set: what the distributor meant to pay if the balance stays within the
+   * limit, else the whole value, unless it is the sale a manager let over
+   * (with the reason).
+   */
+  withinLimit(d: number, k: number, value: Kobo, meant: Kobo) {
+    const { today } = this.sim.calendar;
+    const { creditLimit, habit } = creditTermsOf(d);
+    const onCash =
+      habit.kind === 'stopped' &&
+      habit.cashFromDaysAgo !== undefined &&
+      k >= today - habit.cashFromDaysAgo;
+    if (onCash) return { paid: value, overrideReason: null };
+    const before = nth(this.balance, d);
+    const after = addKobo(before, subtractKobo(value, meant));
+    if (
+      k < today - CREDIT_CONTROL_DAYS_AGO ||
+      !isOverLimit(fromKobo(before), fromKobo(after), creditLimit)
+    ) {
+      return { paid: meant, overrideReason: null };
+    }
+    const overriding =
+      d === OVERRIDE.distributor && k >= today - OVERRIDE.fromDaysAgo && !this.overridden;
+    if (!overriding) return { paid: value, overrideReason: null };
+    this.overridden = true;
+    return { paid: meant, overrideReason: OVERRIDE.reason };
+  }
+
+  /** A payment on day k when its habit has one due, until a distributor stops paying. */
   paymentEvents(d: number, k: number): AccountEvent[] {
     const { calendar, random } = this.sim;
-    const events: AccountEvent[] = [];
-    if (k >= nth(this.nextPaymentDay, d)) {
-      this.nextPaymentDay[d] = k + random.int(2, 6);
-      const at = calendar.at(k, hour(10) + random.int(0, 420));
-      events.push({ at, kind: 'payment', distributor: d, settle: false });
-    }
-    const life = nth(this.lives, d);
-    if (life.archived !== null && k === life.archived - 1) {
-      events.push({
-        at: calendar.at(k, hour(18) + 30),
-        kind: 'payment',
-        distributor: d,
-        settle: true,
-      });
-    }
-    return events;
+    const { habit } = creditTermsOf(d);
+    if (habit.kind === 'stopped' && k >= calendar.today - habit.daysAgo) return [];
+    if (k < nth(this.nextPaymentDay, d)) return [];
+    this.nextPaymentDay[d] = k + this.nextPaymentIn(d);
+    const at = calendar.at(k, hour(10) + random.int(0, 420));
+    return [{ at, kind: 'payment', distributor: d }];
+  }
+
+  private nextPaymentIn(d: number) {
+    const { habit } = creditTermsOf(d);
+    const [least, most] = PAYS_EVERY[habit.kind === 'late' ? 'late' : 'regular'];
+    return this.sim.random.int(least, most);
   }
 
   /** A few loaves of one bread the distributor bought come back; answers that return. */
@@ -132,35 +173,47 @@ export class Accounts {
     return taken;
   }
 
-  /** A payment on account, when enough is owed; a settlement pays off the lot in cash. */
-  takePayment(d: number, at: Date, settle: boolean) {
+  /** A payment on account, when enough is owed. */
+  takePayment(d: number, at: Date) {
     const owed = nth(this.balance, d);
-    const amount = settle ? owed : this.instalment(d, owed);
+    const amount = this.instalment(d, this.sim.calendar.dayOf(at), owed);
     if (amount === null || amount <= 0) return;
-    const paymentMethod = settle ? 'cash' : this.methodOf(d);
+    const paymentMethod = this.methodOf(d);
     this.payments.push({
       id: this.sim.ids.uuid(),
       distributor: d,
       amount,
       paymentMethod,
-      description: settle
-        ? 'Final settlement: shop closed, account archived'
-        : this.describe(paymentMethod),
+      description: this.describe(paymentMethod),
       at,
     });
     this.balance[d] = subtractKobo(owed, amount);
   }
 
-  /** Most of what is owed, in whole thousands of naira; under ₦20,000 owed waits for next time. */
-  private instalment(d: number, owed: Kobo): Kobo | null {
+  /**
+   * In whole thousands of naira: most of what is owed, or for a late payer
+   * what it owes for bread collected over LATE_BY_DAYS before day k; under
+   * ₦20,000 waits for next time.
+   */
+  private instalment(d: number, k: number, owed: Kobo): Kobo | null {
     const { random } = this.sim;
+    if (creditTermsOf(d).habit.kind === 'late') {
+      const due = this.owedBefore(d, k, owed);
+      return due < toKobo(20_000)
+        ? null
+        : multiplyKobo(THOUSAND_NAIRA, Math.floor(due / THOUSAND_NAIRA));
+    }
     if (owed < toKobo(20_000)) return null;
     let thousands = Math.floor((owed * random.between(0.6, 1)) / THOUSAND_NAIRA);
     // Now and then a distributor rounds up to the next ₦10,000 and more, and is left in credit.
-    if (nth(this.lives, d).archived === null && random.chance(0.05)) {
-      thousands = Math.ceil(owed / toKobo(10_000)) * 10 + 10;
-    }
+    if (random.chance(0.05)) thousands = Math.ceil(owed / toKobo(10_000)) * 10 + 10;
     return thousands < 1 ? null : multiplyKobo(THOUSAND_NAIRA, thousands);
+  }
+
+  /** What is owed less the charges of the LATE_BY_DAYS days to day k. */
+  private owedBefore(d: number, k: number, owed: Kobo): Kobo {
+    const recent = nth(this.chargedOn, d).slice(Math.max(0, k - LATE_BY_DAYS + 1), k + 1);
+    return recent.reduce<Kobo>((left, charged) => subtractKobo(left, charged ?? toKobo(0)), owed);
   }
 
   private methodOf(d: number): PaymentMethod {
@@ -182,8 +235,12 @@ export class Accounts {
 
 export function distributorRows(plan: Plan) {
   const { calendar } = plan;
+  // The manager set every account's limit and terms the morning credit control began (a
+  // customer who joined later, when it joined).
+  const creditSet = calendar.at(calendar.today - CREDIT_CONTROL_DAYS_AGO, hour(8));
   return DISTRIBUTORS.map((dist, d) => {
     const life = nth(plan.distributorLives, d);
+    const { creditLimit, paymentTermsDays } = creditTermsOf(d);
     const createdAt = calendar.at(life.created, 10 * 60 + d * 7);
     return {
       id: nth(plan.distributorIds, d),
@@ -191,19 +248,24 @@ export function distributorRows(plan: Plan) {
       address: `${dist.street}, ${dist.area}, ${dist.city}`,
       phone: dist.phone,
       archived: life.archived !== null,
+      creditLimit,
+      paymentTermsDays,
       createdAt,
-      updatedAt: life.archived === null ? createdAt : calendar.at(life.archived, 9 * 60),
+      updatedAt: new Date(Math.max(createdAt.getTime(), creditSet.getTime())),
     };
   });
 }
 
+/** Cash and cheques are taken at the depot by the sales clerk; transfers the manager sees in the bank. */
 export function paymentRows(plan: Plan) {
+  const { ngozi_sales: clerk, funmi_manager: manager } = plan.userIds;
   return plan.payments.map((payment) => ({
     id: payment.id,
     distributorId: nth(plan.distributorIds, payment.distributor),
     amount: fromKobo(payment.amount),
     paymentMethod: payment.paymentMethod,
     description: payment.description,
+    recordedBy: ['cash', 'check'].includes(payment.paymentMethod) ? clerk : manager,
     createdAt: payment.at,
   }));
 }

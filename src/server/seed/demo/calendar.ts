@@ -1,8 +1,11 @@
 import { businessDate, zonedMidnight } from '../../../domain/time';
 import { nth } from './records';
 
-/** How many business days the demo covers, today included. */
-export const DEMO_DAYS = 90;
+/**
+ * How many business days the demo covers, today included: four months, so
+ * one old debt is over 90 days overdue (credit.ts).
+ */
+export const DEMO_DAYS = 120;
 
 export const MINUTE = 60_000;
 export const hour = (h: number) => h * 60;

@@ -1,5 +1,5 @@
 /**
- * `npm run seed:demo`: a realistic bakery for the last 90 days, so a newcomer
+ * `npm run seed:demo`: a realistic bakery for the last DEMO_DAYS days, so a newcomer
  * sees every screen filled.
  *
  * The bakery's life is simulated in memory first (simulate.ts), then written
@@ -26,6 +26,7 @@ import {
   breadReturns,
   breadWaste,
   distributorPayments,
+  distributorReminders,
   distributors,
   inventoryItems,
   orderChanges,
@@ -50,6 +51,7 @@ import {
 } from '../existing-data';
 import { distributorRows, paymentRows, returnRows } from './accounts';
 import { batchRows, recipeRows } from './baking';
+import { reminderRows } from './credit';
 import { orderRows } from './orders';
 import { priceRows, saleRows } from './selling';
 import { type Plan, simulate } from './simulate';
@@ -109,7 +111,8 @@ async function makeRoom(tx: Transaction, force: boolean) {
 
 async function write(tx: Transaction, plan: Plan, passwordHash: string) {
   await insertUsers(tx, plan, passwordHash);
-  await saveSettings(tx, DEMO_LETTERHEAD);
+  // Its transfers were credited when recorded: no confirmation was asked for.
+  const settings = await saveSettings(tx, { ...DEMO_LETTERHEAD, confirmTransfers: false });
   await tx.insert(inventoryItems).values(itemRows(plan));
   await tx.insert(recipes).values(recipeRows(plan));
   await tx.insert(distributors).values(distributorRows(plan));
@@ -125,10 +128,11 @@ async function write(tx: Transaction, plan: Plan, passwordHash: string) {
   await tx.insert(standingOrders).values(standingOrderRows(plan));
   await tx.insert(orderPauses).values(pauseRows(plan));
   await tx.insert(orderChanges).values(changeRows(plan));
+  await tx.insert(distributorReminders).values(reminderRows(plan, settings));
 }
 
 /**
- * Fills an empty bakery with 90 days of demo data ending at `now`, in one
+ * Fills an empty bakery with DEMO_DAYS days of demo data ending at `now`, in one
  * transaction. Refuses (SeedRefusedError) when business data exists, unless
  * `force` empties it first.
  */

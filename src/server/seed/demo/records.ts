@@ -74,6 +74,8 @@ export interface Sale extends Pick<SaleTransaction, 'id' | 'loavesTaken' | 'note
   batchId: string;
   price: Kobo;
   paid: Kobo;
+  /** Why a manager let it over the distributor's credit limit; null when it needed no one. */
+  overrideReason: string | null;
   at: Date;
 }
 
@@ -124,4 +126,4 @@ export interface CostedWriteOff extends WriteOff {
 export type AccountEvent =
   | { at: Date; kind: 'sale'; distributor: number; recipe: number; wanted: number }
   | { at: Date; kind: 'return'; distributor: number }
-  | { at: Date; kind: 'payment'; distributor: number; settle: boolean };
+  | { at: Date; kind: 'payment'; distributor: number };

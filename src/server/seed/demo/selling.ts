@@ -1,6 +1,7 @@
 /**
  * Selling: distributors collect bread in the morning and some again in the
- * afternoon, in proportion to their size, paying at once, half or later. A
+ * afternoon, in proportion to their size, paying at once, half or later
+ * (all of it once their credit is used up, accounts.ts). A
  * sale never takes more loaves of a bread than completed batches had made by
  * that moment, never stale ones, and draws from the oldest batch first.
  */
@@ -78,7 +79,7 @@ class Depot {
     else if (event.kind === 'return') {
       const taken = this.accounts.takeReturn(event.distributor, event.at);
       if (taken) this.waste.returned(taken, k);
-    } else this.accounts.takePayment(event.distributor, event.at, event.settle);
+    } else this.accounts.takePayment(event.distributor, event.at);
   }
 
   /** A distributor's collections, return and payments on day k. */
@@ -98,9 +99,7 @@ class Depot {
       spread: activeVolume * (0.92 + afternoonChance),
     };
     const events: AccountEvent[] = times.flatMap((time) => this.collection(d, time, demand));
-    // (The distributor that closes down returns nothing, so it leaves owing nothing and owed nothing.)
-    const closing = nth(this.accounts.lives, d).archived !== null;
-    if (times[0] && random.chance(0.08) && !closing) {
+    if (times[0] && random.chance(0.08)) {
       events.push({
         at: new Date(times[0].getTime() - 4 * MINUTE),
         kind: 'return',
@@ -151,6 +150,7 @@ class Depot {
     this.waste.settle(r, event.at, k);
     const price = toKobo(this.priceOf(k, r, dist));
     const value = multiplyKobo(price, loavesTaken);
+    const meant = paidAtSale(value, random.next(), dist.paysOnSpot);
     const sale: Sale = {
       id: ids.uuid(),
       distributor: d,
@@ -158,7 +158,7 @@ class Depot {
       batchId: this.shelf.take(r, loavesTaken),
       loavesTaken,
       price,
-      paid: paidAtSale(value, random.next(), dist.paysOnSpot),
+      ...this.accounts.withinLimit(d, k, value, meant),
       notes: random.chance(0.05) ? 'Extra loaves for a church event' : null,
       at: event.at,
     };
@@ -198,6 +198,8 @@ export function saleRows(plan: Plan) {
     loavesTaken: sale.loavesTaken,
     pricePerLoaf: fromKobo(sale.price),
     amountPaid: fromKobo(sale.paid),
+    creditOverrideReason: sale.overrideReason,
+    creditOverrideBy: sale.overrideReason === null ? null : plan.userIds.funmi_manager,
     notes: sale.notes,
     createdAt: sale.at,
   }));

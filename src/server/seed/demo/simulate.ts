@@ -1,5 +1,5 @@
 /**
- * The bakery's 90 days, simulated in memory with a seeded random generator
+ * The bakery's last DEMO_DAYS days, simulated in memory with a seeded random generator
  * (the same `now` gives the same data). Each activity runs over all the days
  * in turn, in this order, because each needs what the ones before made
  * (buying reorders what baking used; selling sells what was baked) and the
@@ -11,6 +11,7 @@ import { type DistributorLife, distributorLives } from './accounts';
 import { bake } from './baking';
 import { buy } from './buying';
 import { Calendar } from './calendar';
+import { reminderIds } from './credit';
 import { costWriteOffs } from './loaf-cost';
 import type {
   Batch,
@@ -64,6 +65,7 @@ export interface Plan {
   writeOffs: CostedWriteOff[];
   items: ItemState[];
   distributorLives: DistributorLife[];
+  reminderIds: string[];
 }
 
 function start(now: Date, timeZone: string): Simulation {
@@ -112,5 +114,6 @@ export function simulate(now: Date, timeZone: string): Plan {
     writeOffs: costWriteOffs({ batches, movements, items, itemIds }, writeOffs),
     items,
     distributorLives: lives,
+    reminderIds: reminderIds(sim.ids),
   };
 }
