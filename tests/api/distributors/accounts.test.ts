@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { NOTHING_OWED } from '../../../src/domain/ageing';
 import type { DistributorWithAccount } from '../../../src/domain/contracts/distributors';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
 import {
@@ -37,6 +38,10 @@ describe('adding and editing distributors', () => {
       totalPaid: 0,
       totalReturns: 0,
       balance: 0,
+      creditLimit: null,
+      paymentTermsDays: null,
+      ageing: NOTHING_OWED,
+      lastReminder: null,
     });
     expect(await account(reply.body)).toEqual(reply.body);
   });
@@ -78,6 +83,8 @@ describe('adding and editing distributors', () => {
       updatedAt: expect.any(String),
       totalOwed: 800,
       balance: 800,
+      // Sold today with no terms: due today, so current, not overdue.
+      ageing: expect.objectContaining({ current: 800, overdue: 0, daysOverdue: 0 }),
     });
     expect(Date.parse(reply.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(shop.updatedAt));
 

@@ -102,6 +102,20 @@ describe('statements', () => {
           balance: 500.2,
         },
       ],
+      // The closing balance aged on 31 March: the sale of 1 March (₦0.40) 30 days
+      // past due, the rest of 27 February's (₦499.80) 32 days.
+      ageing: {
+        current: 0,
+        days1to30: 0.4,
+        days31to60: 499.8,
+        days61to90: 0,
+        over90: 0,
+        overdue: 500.2,
+        oldestDueDay: '2025-02-27',
+        daysOverdue: 32,
+      },
+      ageingAsOf: '2025-03-31',
+      paymentTermsDays: null,
     });
   });
 

@@ -26,11 +26,12 @@ export function distributorRoutes(
   serve(app, api.unarchive, async ({ params }) => distributors.unarchiveDistributor(db, params.id));
   serve(app, api.returnable, async ({ params }) => distributors.returnableBreads(db, params.id));
 
+  // A statement ends at the real today, as its lines carry the database's clock.
   serve(app, api.statement, async ({ params, query }) =>
-    distributorStatement(db, params.id, query, timeZone, new Date(now())),
+    distributorStatement(db, params.id, query, timeZone),
   );
   serve(app, api.statementCsv, async ({ params, query }, reply) => {
-    const csv = await statementCsv(db, params.id, query, timeZone, new Date(now()));
+    const csv = await statementCsv(db, params.id, query, timeZone);
     return sendCsv(reply, csv.fileName, csv.rows);
   });
 
