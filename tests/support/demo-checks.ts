@@ -1,7 +1,8 @@
 /** Checks of the demo bakery's records against each other (tests/api/seed-demo.test.ts). */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { AGEING_BUCKETS } from '../../src/domain/ageing';
+import { addDays } from '../../src/domain/bakery-months';
 import { staleFrom } from '../../src/domain/bread-stock';
 import type { AgeingReport } from '../../src/domain/contracts/credit';
 import type { DashboardSummary } from '../../src/domain/contracts/dashboard';
@@ -13,6 +14,7 @@ import { formatNaira, fromKobo, type Kobo, toKobo } from '../../src/domain/money
 import { scaledRequirement } from '../../src/domain/production';
 import { sinceSent } from '../../src/domain/reminders';
 import type { AppSettings } from '../../src/domain/settings-schemas';
+import { businessDateRange } from '../../src/domain/time';
 import type { Database } from '../../src/server/db/connection';
 import { rowsOf } from '../../src/server/db/raw-results';
 import {
@@ -25,9 +27,11 @@ import {
   salesTransactions,
   statementLinks,
   stockMovements,
+  users,
 } from '../../src/server/db/schema';
 import { readSettings } from '../../src/server/modules/admin/settings';
 import { RECIPES } from '../../src/server/seed/catalog';
+import { CREDIT_CONTROL_DAYS_AGO } from '../../src/server/seed/demo/credit';
 import type { ApiClient } from './api-client';
 
 /** Row counts and money totals, summed by the database: what a second seed must reproduce. */
@@ -250,7 +254,10 @@ export async function expectReceipts(client: ApiClient, db: Database) {
  * manager allowed it with a reason, and before it none needed one: the
  * accounts replayed in time order (at one instant a sale came first).
  */
-export async function expectCreditLimitsKept(db: Database, since: Date, managerId: string) {
+export async function expectCreditLimitsKept(db: Database, lastDay: string, timeZone: string) {
+  const creditDay = addDays(lastDay, -CREDIT_CONTROL_DAYS_AGO);
+  const since = businessDateRange(creditDay, timeZone).start;
+  const [manager] = await db.select().from(users).where(eq(users.username, 'funmi_manager'));
   const events = await rowsOf<{
     distributor_id: string;
     at: Date | string;
@@ -282,7 +289,7 @@ export async function expectCreditLimitsKept(db: Database, since: Date, managerI
     const needed =
       new Date(event.at) >= since && isOverLimit(fromKobo(before), fromKobo(after), limit);
     expect(event.reason !== null, `sale at ${event.at}`).toBe(needed);
-    if (needed) expect(event.by).toBe(managerId);
+    if (needed) expect(event.by).toBe(manager?.id);
     if (needed) overrides++;
   }
   expect(overrides).toBe(1);
