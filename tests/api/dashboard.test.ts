@@ -203,7 +203,14 @@ describe("each role's own dashboard", () => {
         loavesAvailable: [{ recipeName: 'Coconut Bread', loaves: 60 }],
         wasteThisMonth: { loaves: 0, cost: 0, percentOfProduction: 0 },
       },
-      moneyOwed: { total: 20_014.75, distributorCount: 1 },
+      // Sold today, due today: owed, but nothing overdue yet.
+      moneyOwed: {
+        total: 20_014.75,
+        distributorCount: 1,
+        totalOverdue: 0,
+        distributorsOverdue: 0,
+        mostOverdue: [],
+      },
     });
   });
 

@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REMINDER_TEMPLATE, DEFAULT_STATEMENT_TEMPLATE } from '../../src/domain/reminders';
 import type { AppSettings, Letterhead } from '../../src/domain/settings-schemas';
 import type { ApiClient } from '../support/api-client';
 import { firstAdmin, userWithRole } from '../support/personas';
 import { createTestApp, type TestApp } from '../support/test-app';
+
+/** Issue 19's settings, as they are until an administrator changes them. */
+const CREDIT_CONTROL_DEFAULTS = {
+  confirmTransfers: false,
+  reminderTemplate: DEFAULT_REMINDER_TEMPLATE,
+  statementTemplate: DEFAULT_STATEMENT_TEMPLATE,
+};
 
 let testApp: TestApp;
 let admin: ApiClient;
@@ -32,6 +40,7 @@ describe('the letterhead (Admin Panel, Settings)', () => {
       planMarginPercent: 5,
       mixerCapacityKg: 25,
       returnsRateThreshold: 10,
+      ...CREDIT_CONTROL_DEFAULTS,
     });
   });
 
@@ -49,6 +58,7 @@ describe('the letterhead (Admin Panel, Settings)', () => {
       planMarginPercent: 5,
       mixerCapacityKg: 25,
       returnsRateThreshold: 10,
+      ...CREDIT_CONTROL_DEFAULTS,
     });
     const switched = await admin.call('PUT', '/api/admin/settings', {
       allowSelfRegistration: false,
@@ -60,6 +70,7 @@ describe('the letterhead (Admin Panel, Settings)', () => {
       planMarginPercent: 5,
       mixerCapacityKg: 25,
       returnsRateThreshold: 10,
+      ...CREDIT_CONTROL_DEFAULTS,
     });
     expect(await settings()).toEqual({
       allowSelfRegistration: false,
@@ -68,6 +79,7 @@ describe('the letterhead (Admin Panel, Settings)', () => {
       planMarginPercent: 5,
       mixerCapacityKg: 25,
       returnsRateThreshold: 10,
+      ...CREDIT_CONTROL_DEFAULTS,
     });
     await admin.call('PUT', '/api/admin/settings', { allowSelfRegistration: true });
   });
@@ -104,6 +116,7 @@ describe('the letterhead (Admin Panel, Settings)', () => {
       planMarginPercent: 5,
       mixerCapacityKg: 25,
       returnsRateThreshold: 10,
+      ...CREDIT_CONTROL_DEFAULTS,
     });
   });
 

@@ -257,6 +257,7 @@ describe('an empty edit', () => {
     '/api/purchase-orders/:id/cancel',
     '/api/production-batches/:id',
     '/api/distributors/:id/unarchive',
+    '/api/distributors/:id/credit',
   ];
 
   it('knows every PATCH route', () => {

@@ -64,6 +64,8 @@ interface SeededIds {
   item: string;
   batch: string;
   distributor: string;
+  /** A payment, for its receipt (which names who received it). */
+  payment: string;
   /** A statement link's token (issue 19), for the public statement. */
   statementToken: string;
 }
@@ -75,6 +77,7 @@ function idFor(url: string, param: string, ids: SeededIds): string | undefined {
   if (url.startsWith('/api/inventory/')) return ids.item;
   if (url.startsWith('/api/production-batches/')) return ids.batch;
   if (url.startsWith('/api/distributors/')) return ids.distributor;
+  if (url.startsWith('/api/distributor-payments/')) return ids.payment;
   return undefined;
 }
 
@@ -83,6 +86,7 @@ function queryFor(url: string, ids: SeededIds): string {
   if (url === '/api/bread-prices/for-sale') {
     return `?distributorId=${ids.distributor}&recipeName=Agege%20Bread`;
   }
+  if (url === '/api/distributors/:id/reminders/preview') return '?kind=reminder';
   return '';
 }
 
@@ -138,7 +142,7 @@ async function seedOneOfEverything(): Promise<SeededIds> {
       amountPaid: 1000,
     }),
   );
-  await created(
+  const payment = await created(
     admin.post('/api/distributor-payments', { distributorId: distributor.id, amount: 500 }),
   );
   await created(
@@ -165,6 +169,7 @@ async function seedOneOfEverything(): Promise<SeededIds> {
     item: flour.id,
     batch: batch.id,
     distributor: distributor.id,
+    payment: payment.id,
     statementToken: link.url.split('/s/')[1] ?? '',
   };
 }
