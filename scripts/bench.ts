@@ -29,7 +29,7 @@ import { screenReads } from './bench/screens';
 import { measureRouteScripts, pageChunks } from './bench/web-size';
 import { clerkWrites, WRITE_KINDS, WRITE_PATHS } from './bench/writes';
 import { buildServer, SERVER_BUNDLE } from './build-server';
-import { buildWebIfStale } from './build-web';
+import { buildWeb } from './build-web';
 
 const { values: args } = parseArgs({
   options: {
@@ -297,7 +297,7 @@ async function measureCeiling(): Promise<number> {
   }
 }
 
-await buildWebIfStale();
+await buildWeb();
 // The server as `npm start` runs it.
 await buildServer();
 const kinds: Kind[] = args.db === 'both' ? ['embedded', 'postgres'] : [args.db as Kind];

@@ -40,6 +40,14 @@ export const rollupDistributorBreadDays = pgTable(
   (t) => [
     primaryKey({ columns: [t.distributorId, t.day, t.recipeName] }),
     index('rollup_distributor_bread_days_day_idx').on(t.day),
+    // A distributor's days with what they charged, read from the index alone (ageing:
+    // the heap rows of a distributor's days lie scattered among everyone's).
+    index('rollup_distributor_bread_days_charges_idx').on(
+      t.distributorId,
+      t.day,
+      t.salesValue,
+      t.paidAtSale,
+    ),
   ],
 );
 
@@ -149,8 +157,14 @@ export const rollupDistributorMonths = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.month, t.distributorId] }),
-    // One distributor's months, newest first: where its balance reaches back to (ageing).
-    index('rollup_distributor_months_distributor_idx').on(t.distributorId, t.month),
+    // One distributor's months, newest first, with what they charged, read from the
+    // index alone: where its balance reaches back to (ageing).
+    index('rollup_distributor_months_distributor_idx').on(
+      t.distributorId,
+      t.month,
+      t.salesValue,
+      t.paidAtSale,
+    ),
   ],
 );
 

@@ -44,46 +44,39 @@ export async function ageBalances(
     sql`with owing (distributor_id, balance) as materialized (values ${values}),
       -- What the days of asOf's month so far charged: read below anyway.
       this_month as materialized (
-        select o.distributor_id, coalesce(sum(b.sales_value - b.paid_at_sale), 0) as charged
+        select o.distributor_id, o.balance, coalesce(sum(b.sales_value - b.paid_at_sale), 0) as charged
         from owing o left join rollup_distributor_bread_days b on b.distributor_id = o.distributor_id
           and b.day >= ${monthOf(asOf)}::date and b.day <= ${asOf}::date
-        group by o.distributor_id
+        group by o.distributor_id, o.balance
       ),
-      reach as materialized (
-        select m.distributor_id, m.month,
-          t.charged + sum(m.sales_value - m.paid_at_sale)
-            over (partition by m.distributor_id order by m.month desc) as covered
-        from this_month t join rollup_distributor_months m on m.distributor_id = t.distributor_id
-        where m.month < ${monthOf(asOf)}::date
-      ),
+      -- The first day to read: asOf's month if it covers the balance, else the
+      -- latest earlier month from which the charges do (none: every day).
       cut as materialized (
-        select o.distributor_id,
-          case when t.charged >= o.balance then ${monthOf(asOf)}::date
-            else max(r.month) filter (where r.covered >= o.balance) end as since
-        from owing o join this_month t on t.distributor_id = o.distributor_id
-          left join reach r on r.distributor_id = o.distributor_id
-        group by o.distributor_id, t.charged, o.balance
-      ),
-      -- Each distributor's days from its cut on, by its own index range.
-      days as (
-        select c.distributor_id, d.day, d.charged
-        from cut c cross join lateral (
+        select t.distributor_id, t.balance,
+          case when t.charged >= t.balance then ${monthOf(asOf)}::date else (
+            select max(r.month) from (
+              select m.month,
+                sum(m.sales_value - m.paid_at_sale) over (order by m.month desc) as charged
+              from rollup_distributor_months m
+              where m.distributor_id = t.distributor_id and m.month < ${monthOf(asOf)}::date
+            ) r where t.charged + r.charged >= t.balance
+          ) end as since
+        from this_month t
+      )
+      -- Each distributor's days from its cut on, newest first, by its own index
+      -- range; a day holds part of the balance while the newer days charged less.
+      select c.distributor_id, w.day::text as day, w.charged::text as charged
+      from cut c cross join lateral (
+        select d.day, d.charged, sum(d.charged) over (order by d.day desc) - d.charged as newer
+        from (
           select b.day, greatest(sum(b.sales_value - b.paid_at_sale), 0) as charged
           from rollup_distributor_bread_days b
           where b.distributor_id = c.distributor_id
             and b.day >= coalesce(c.since, '-infinity'::date) and b.day <= ${asOf}::date
           group by b.day
         ) d
-      ),
-      -- What the newer days charged: a day holds part of the balance while that is less.
-      walked as (
-        select distributor_id, day, charged,
-          sum(charged) over (partition by distributor_id order by day desc) - charged as newer
-        from days
-      )
-      select w.distributor_id, w.day::text as day, w.charged::text as charged
-      from walked w join owing o on o.distributor_id = w.distributor_id
-      where w.charged > 0 and w.newer < o.balance`,
+      ) w
+      where w.charged > 0 and w.newer < c.balance`,
   );
   const charges = new Map<string, DayCharge[]>();
   for (const row of rows) {

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Stack, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/distributor-schemas';
 import { formatNaira } from '../../../domain/money';
@@ -6,6 +6,7 @@ import { DEFAULT_TIME_ZONE } from '../../../domain/time';
 import { useAppInfo } from '../../auth/queries';
 import { formatDateTime } from '../../components/format';
 import { ListState, ShowMoreButton } from '../../components/ListState';
+import { RecordRow } from '../../components/RecordRow';
 import { receiptHref, usePayments } from './queries';
 
 /** Every payment recorded, newest first, 20 at a time, each with its receipt. */
@@ -27,24 +28,16 @@ export function PaymentsCard() {
       >
         <Stack gap="sm">
           {rows.map((row) => (
-            <Group
+            <RecordRow
               key={row.id}
-              justify="space-between"
-              wrap="nowrap"
-              align="flex-start"
-              data-testid="payment"
-            >
-              <div style={{ minWidth: 0 }}>
-                <Text fw={600}>{row.distributorName}</Text>
-                <Text fz="sm" c="dimmed">
-                  {formatDateTime(row.createdAt, timeZone)} ·{' '}
-                  {PAYMENT_METHOD_LABELS[row.paymentMethod]}
-                  {row.description && ` · ${row.description}`}
-                </Text>
-              </div>
-              <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
-                <Text fw={700}>{formatNaira(row.amount)}</Text>
-                {row.receiptLabel && (
+              testId="payment"
+              title={row.distributorName}
+              details={[
+                `${formatDateTime(row.createdAt, timeZone)} · ${PAYMENT_METHOD_LABELS[row.paymentMethod]}${row.description ? ` · ${row.description}` : ''}`,
+              ]}
+              amount={formatNaira(row.amount)}
+              under={
+                row.receiptLabel && (
                   <Anchor
                     component={Link}
                     href={receiptHref(row.id)}
@@ -53,9 +46,9 @@ export function PaymentsCard() {
                   >
                     {row.receiptLabel}
                   </Anchor>
-                )}
-              </Stack>
-            </Group>
+                )
+              }
+            />
           ))}
           <ShowMoreButton query={payments} label="Show more payments" />
         </Stack>

@@ -1,10 +1,11 @@
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'wouter';
 import { formatNaira } from '../../../domain/money';
 import { WASTE_REASON_LABELS, WASTE_SOURCE_LABELS } from '../../../domain/waste';
 import { countOf } from '../../../domain/words';
 import { formatDateTime } from '../../components/format';
 import { ListState, ShowMoreButton } from '../../components/ListState';
+import { RecordRow } from '../../components/RecordRow';
 import { useWriteOffs } from './queries';
 
 /** The Waste tab of Reports, open at once. */
@@ -33,30 +34,20 @@ export function WriteOffsCard({ timeZone }: { timeZone: string }) {
       >
         <Stack gap="sm">
           {rows.map((row) => (
-            <Group
+            <RecordRow
               key={row.id}
-              justify="space-between"
-              wrap="nowrap"
-              align="flex-start"
-              data-testid="write-off"
-            >
-              <div style={{ minWidth: 0 }}>
-                <Text fw={600}>
+              testId="write-off"
+              title={
+                <>
                   {countOf(row.loaves, 'loaf')} of {row.recipeName}
-                </Text>
-                <Text fz="sm" c="dimmed">
-                  Reason: {WASTE_REASON_LABELS[row.reason]} · From:{' '}
-                  {WASTE_SOURCE_LABELS[row.source]}
-                </Text>
-                <Text fz="sm" c="dimmed">
-                  {formatDateTime(row.createdAt, timeZone)} · {row.writtenOffBy ?? 'Unknown'}
-                  {row.notes && ` · ${row.notes}`}
-                </Text>
-              </div>
-              <Text fw={700} style={{ flexShrink: 0 }}>
-                {formatNaira(row.cost)}
-              </Text>
-            </Group>
+                </>
+              }
+              details={[
+                `Reason: ${WASTE_REASON_LABELS[row.reason]} · From: ${WASTE_SOURCE_LABELS[row.source]}`,
+                `${formatDateTime(row.createdAt, timeZone)} · ${row.writtenOffBy ?? 'Unknown'}${row.notes ? ` · ${row.notes}` : ''}`,
+              ]}
+              amount={formatNaira(row.cost)}
+            />
           ))}
           <ShowMoreButton query={writeOffs} label="Show more write-offs" />
         </Stack>

@@ -1,0 +1,3 @@
+DROP INDEX "rollup_distributor_months_distributor_idx";--> statement-breakpoint
+CREATE INDEX "rollup_distributor_bread_days_charges_idx" ON "rollup_distributor_bread_days" USING btree ("distributor_id","day","sales_value","paid_at_sale");--> statement-breakpoint
+CREATE INDEX "rollup_distributor_months_distributor_idx" ON "rollup_distributor_months" USING btree ("distributor_id","month","sales_value","paid_at_sale");
