@@ -2,6 +2,7 @@ import type { AnswerOf, CallInput, RouteContract } from '../../domain/contracts/
 import { pathOf } from '../../domain/contracts/path';
 import { ERROR_CODES, type ErrorCode } from '../../domain/error-codes';
 import type { ApiErrorBody, FieldError } from '../../domain/errors';
+import { isNetworkFailure, noteNetworkFailed, noteServerAnswered } from '../offline/network';
 
 /**
  * A non-ok response. `message` is "{status}: {response text}" (docs/api.md);
@@ -40,12 +41,19 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 /** Every call sends the session cookie, and JSON when there is a payload. */
 async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (isNetworkFailure(error)) noteNetworkFailed();
+    throw error;
+  }
+  noteServerAnswered();
   if (!response.ok) throw await toApiError(response);
   return (await response.json()) as T;
 }

@@ -12,6 +12,7 @@
  */
 export * from './bakery';
 export * from './credit';
+export * from './offline';
 export * from './people';
 export * from './rollups';
 export * from './trade';

@@ -12,7 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { productionBatches } from './bakery';
-import { createdAt, id, money, updatedAt } from './columns';
+import { createdAt, id, moment, money, updatedAt } from './columns';
 import { byUser } from './people';
 
 export const distributors = pgTable(
@@ -56,6 +56,8 @@ export const salesTransactions = pgTable(
     creditOverrideReason: text('credit_override_reason'),
     creditOverrideBy: byUser('credit_override_by'),
     createdAt: createdAt(),
+    /** When the server stored a write made offline (created_at is then when it was made on the device); null: at created_at. */
+    receivedAt: moment('received_at'),
   },
   (t) => [
     check('sales_transactions_loaves_check', sql`${t.loavesTaken} >= 1`),
@@ -81,6 +83,8 @@ export const distributorPayments = pgTable(
     /** Who took the money: the receipt's "received by" (null before receipts existed). */
     recordedBy: byUser('recorded_by'),
     createdAt: createdAt(),
+    /** When the server stored a write made offline (created_at is then when it was made on the device); null: at created_at. */
+    receivedAt: moment('received_at'),
   },
   (t) => [
     check(
@@ -106,6 +110,8 @@ export const breadReturns = pgTable(
     reason: varchar('reason', { length: 20 }).notNull(),
     notes: text('notes'),
     createdAt: createdAt(),
+    /** When the server stored a write made offline (created_at is then when it was made on the device); null: at created_at. */
+    receivedAt: moment('received_at'),
   },
   (t) => [
     check(

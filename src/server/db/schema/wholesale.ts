@@ -12,7 +12,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, day, id, money, updatedAt } from './columns';
+import { createdAt, day, id, moment, money, updatedAt } from './columns';
 import { pendingTransfers } from './credit';
 import { byUser } from './people';
 import { breadReturns, distributorPayments, distributors, salesTransactions } from './trade';
@@ -164,6 +164,8 @@ export const settlements = pgTable(
     balanceAfter: money('balance_after').notNull(),
     notes: text('notes'),
     createdAt: createdAt(),
+    /** When the server stored a write made offline (created_at is then when it was made on the device); null: at created_at. */
+    receivedAt: moment('received_at'),
     createdBy: byUser('created_by'),
   },
   (t) => [
