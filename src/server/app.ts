@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -94,6 +94,10 @@ export async function buildApp({
   // queries all join its one transaction (src/server/db/request-transaction.ts).
   const db = requestScoped(database);
   const app = Fastify({
+    // The key and certificate are read once, at start: a renewed pair needs a restart.
+    https: config.https
+      ? { key: readFileSync(config.https.keyFile), cert: readFileSync(config.https.certFile) }
+      : null,
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -135,6 +139,9 @@ export async function buildApp({
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The offline service worker (/sw.js) and the installed app's manifest.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -268,7 +275,9 @@ function serveWebApp(app: FastifyInstance, webRoot: string) {
       // The build's .vite/manifest.json is for the bundle benchmark, not for browsers.
       dotfiles: 'ignore',
       setHeaders: (res, path) => {
-        // Vite puts a content hash in every asset name, so they never change.
+        // Vite puts a content hash in every asset name, so they never change. The rest
+        // (index.html, the service worker sw.js, its manifest, the icons) is revalidated
+        // each time: a new sw.js is how an installed app learns of a new version.
         res.header(
           'Cache-Control',
           path.includes(`${join('/', 'assets', '/')}`)

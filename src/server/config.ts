@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { DatabaseTarget } from './db/connection';
 
@@ -26,6 +27,12 @@ export interface AppConfig {
   readCache: boolean;
   /** The built web app; served when it exists. */
   webRoot: string;
+  /**
+   * HTTPS_KEY_FILE and HTTPS_CERT_FILE (PEM): the app serves HTTPS itself, which a
+   * phone needs to install it and to keep working offline (browsers run service
+   * workers only on secure pages). Unset: plain HTTP, as behind a TLS proxy.
+   */
+  https: { keyFile: string; certFile: string } | undefined;
 }
 
 function isValidTimeZone(zone: string): boolean {
@@ -97,6 +104,20 @@ function readReadCache(value: string | undefined): boolean {
   return readCache === 'on';
 }
 
+function readHttps(
+  keyFile: string | undefined,
+  certFile: string | undefined,
+): AppConfig['https'] {
+  if (!keyFile && !certFile) return undefined;
+  if (!keyFile || !certFile) {
+    throw new Error('HTTPS_KEY_FILE and HTTPS_CERT_FILE must be set together, or neither');
+  }
+  const missing = (file: string) => !existsSync(file);
+  if (missing(keyFile)) throw new Error(`HTTPS_KEY_FILE names no file: "${keyFile}"`);
+  if (missing(certFile)) throw new Error(`HTTPS_CERT_FILE names no file: "${certFile}"`);
+  return { keyFile: resolve(keyFile), certFile: resolve(certFile) };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = readPort(env.PORT);
   const timeZone = readTimeZone(env.BAKERY_TZ);
@@ -125,6 +146,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     readCache,
     webRoot: resolve(env.WEB_ROOT || 'dist/web'),
+    https: readHttps(env.HTTPS_KEY_FILE, env.HTTPS_CERT_FILE),
   };
 }
 
