@@ -3,7 +3,6 @@ import {
   afterRefusal,
   afterRetry,
   afterSignedOut,
-  bodyToSend,
   corrected,
   dueEntries,
   entryLine,
@@ -16,6 +15,7 @@ import {
   retryDelay,
   sendAgain,
   stateText,
+  timeToSend,
 } from './outbox';
 
 const ADA = { id: 'user-ada', name: 'Ada Obi' };
@@ -126,18 +126,15 @@ describe('an entry through its answers', () => {
   });
 });
 
-describe('bodyToSend', () => {
+describe('timeToSend', () => {
   const entry = made('k1', '2026-11-26T13:32:05.123Z');
 
   it('carries the moment it was made when sent later', () => {
-    expect(bodyToSend(entry, false)).toEqual({
-      ...sale.body,
-      recordedAt: '2026-11-26T13:32:05.123Z',
-    });
+    expect(timeToSend(entry, false)).toEqual({ recordedAt: '2026-11-26T13:32:05.123Z' });
   });
 
   it("goes as today from its open form: the server's clock times it", () => {
-    expect(bodyToSend(entry, true)).toEqual(sale.body);
+    expect(timeToSend(entry, true)).toEqual({});
   });
 });
 

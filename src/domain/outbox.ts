@@ -100,14 +100,15 @@ export function corrected(
 export const sendAgain = (entry: OutboxEntry): OutboxEntry => ({ ...entry, ...freshTry });
 
 /**
- * The body as sent. A write sent from its open form, at once, goes as today,
- * timed by the server; one sent later carries the moment it was made, so it
- * lands on its own bakery day (and a phone's clock minutes off does not
- * refuse the sales of a person standing at the counter).
+ * The time sent with the body. A write sent from its open form, at once, goes
+ * as today, timed by the server; one sent later carries the moment it was
+ * made, so it lands on its own bakery day (and a phone's clock minutes off
+ * does not refuse the sales of a person standing at the counter).
  */
-export function bodyToSend(entry: OutboxEntry, fromOpenForm: boolean): Record<string, unknown> {
-  return fromOpenForm ? { ...entry.write.body } : { ...entry.write.body, recordedAt: entry.madeAt };
-}
+export const timeToSend = (
+  entry: Pick<OutboxEntry, 'madeAt'>,
+  fromOpenForm: boolean,
+): { recordedAt?: string } => (fromOpenForm ? {} : { recordedAt: entry.madeAt });
 
 /** What the server (or the lack of it) said to one send. */
 export type Answer =

@@ -39,15 +39,33 @@ async function toApiError(response: Response): Promise<ApiError> {
   );
 }
 
-/** Every call sends the session cookie, and JSON when there is a payload. */
-async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+/** A write sent from the outbox: its key, and how long to wait for the answer. */
+interface OnceOnly {
+  idempotencyKey: string;
+  timeoutMs: number;
+}
+
+/**
+ * Every call sends the session cookie, and JSON when there is a payload; a
+ * write sent from the outbox also its Idempotency-Key (docs/api.md).
+ */
+async function apiRequest<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  once?: OnceOnly,
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       credentials: 'include',
-      headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(once ? { 'Idempotency-Key': once.idempotencyKey } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: once ? AbortSignal.timeout(once.timeoutMs) : undefined,
     });
   } catch (error) {
     if (isNetworkFailure(error)) noteNetworkFailed();
@@ -87,6 +105,26 @@ export function call<C extends RouteContract>(
     contract.method,
     urlOf(contract, given),
     (given as { body?: unknown }).body,
+  );
+}
+
+/**
+ * Calls a write route under a key the device made: the server runs it at most
+ * once for that key, and answers a repeat with the first answer, so a call
+ * given up after `timeoutMs` (a dead Wi-Fi) is safe to send again. The
+ * outbox (src/web/offline/sender.ts) sends each sale, payment, return and
+ * settlement so.
+ */
+export function callOnce<C extends RouteContract>(
+  contract: C,
+  input: CallInput<C>,
+  once: OnceOnly,
+): Promise<AnswerOf<C>> {
+  return apiRequest<AnswerOf<C>>(
+    contract.method,
+    urlOf(contract, input),
+    (input as { body?: unknown }).body,
+    once,
   );
 }
 

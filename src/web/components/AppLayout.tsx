@@ -2,6 +2,7 @@ import { AppShell, Burger, Drawer, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { CurrentUser } from '../../domain/user';
+import { UnsentButton } from '../offline/UnsentButton';
 import { BrandMark } from './BrandMark';
 import { HeaderClock } from './HeaderClock';
 import { SidebarContent } from './SidebarContent';
@@ -36,7 +37,10 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
             <BrandMark compact markOnly={!roomForName} />
           </Group>
           <div />
-          <HeaderClock />
+          <Group gap="xs" wrap="nowrap">
+            <UnsentButton userId={user.id} />
+            <HeaderClock />
+          </Group>
         </Group>
       </AppShell.Header>
       {/* Not rendered on phones, so keyboard focus cannot wander into an off-screen sidebar. */}

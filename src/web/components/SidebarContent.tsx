@@ -11,12 +11,16 @@ import {
   Text,
 } from '@mantine/core';
 import { IconExternalLink, IconLogout, IconShieldLock } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { isActiveEntry, visibleNavEntries } from '../../domain/navigation';
 import { type CurrentUser, displayName, roleBadge } from '../../domain/user';
+import { countOf } from '../../domain/words';
 import { notifySuccess } from '../api/notify';
 import { useLogout } from '../auth/queries';
+import { useOutbox } from '../offline/outbox-store';
 import { BrandMark } from './BrandMark';
+import { ConfirmDialog } from './ConfirmDialog';
 import { NAV_ICONS } from './nav-icons';
 
 function initials(name: string): string {
@@ -39,6 +43,9 @@ export function SidebarContent({
   const [location, navigate] = useLocation();
   const logout = useLogout();
   const name = displayName(user);
+  // Records this user kept on the device stay there after sign-out, for their next sign-in.
+  const unsent = useOutbox().filter((entry) => entry.madeBy.id === user.id).length;
+  const [warning, setWarning] = useState(false);
 
   const signOut = () =>
     logout.mutate(undefined, {
@@ -115,13 +122,26 @@ export function SidebarContent({
         <Button
           variant="default"
           leftSection={<IconLogout size={18} aria-hidden />}
-          onClick={signOut}
+          onClick={() => (unsent > 0 ? setWarning(true) : signOut())}
           disabled={logout.isPending}
           fullWidth
         >
           {logout.isPending ? 'Logging out...' : 'Logout'}
         </Button>
       </Stack>
+      <ConfirmDialog
+        opened={warning}
+        title="Unsent records stay here"
+        message={`${countOf(unsent, 'record')} you made ${unsent === 1 ? 'is' : 'are'} not sent yet. ${unsent === 1 ? 'It stays' : 'They stay'} on this device and ${unsent === 1 ? 'is' : 'are'} sent when you next sign in here.`}
+        confirmLabel="Log out"
+        cancelLabel="Stay signed in"
+        confirmColor="orange"
+        onConfirm={() => {
+          setWarning(false);
+          signOut();
+        }}
+        onClose={() => setWarning(false)}
+      />
     </Stack>
   );
 }

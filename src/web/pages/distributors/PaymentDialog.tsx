@@ -1,7 +1,10 @@
 import { Alert, Anchor, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from 'wouter';
-import type { DistributorWithAccount } from '../../../domain/contracts/distributors';
+import type {
+  DistributorPayment,
+  DistributorWithAccount,
+} from '../../../domain/contracts/distributors';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
@@ -10,12 +13,14 @@ import {
   paymentSchema,
 } from '../../../domain/distributor-schemas';
 import { formatNaira } from '../../../domain/money';
+import type { OutboxEntry } from '../../../domain/outbox';
 import { isTransfer } from '../../../domain/receipts';
 import { useRights } from '../../auth/use-rights';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
 import { NumberField, typedNumber } from '../../components/NumberField';
 import { useResetOnOpen } from '../../components/use-reset-on-open';
+import { orKeptOnDevice } from '../../offline/outbox-write';
 import { receiptHref, useTransferSummary } from '../receipts/queries';
 import { useRecordPayment } from './queries';
 
@@ -27,14 +32,30 @@ interface PaymentFormValues {
 
 const EMPTY: PaymentFormValues = { amount: '', paymentMethod: 'cash', description: '' };
 
+/** A refused payment's figures, for a person to correct (the Unsent list's Correct). */
+function valuesOf(entry: OutboxEntry | undefined): PaymentFormValues {
+  if (entry?.write.kind !== 'payment') return EMPTY;
+  const payment = entry.write.body;
+  return {
+    amount: payment.amount,
+    paymentMethod: payment.paymentMethod ?? 'cash',
+    description: payment.description ?? '',
+  };
+}
+
 const validate = schemaResolver(paymentSchema, { sync: true });
 
-/** Record Payment: money a distributor paid apart from a sale. */
+/**
+ * Record Payment: money a distributor paid apart from a sale. `correcting`:
+ * a payment the server refused after it waited in the outbox, opened with
+ * its figures (for its distributor, balance unknown); saving replaces it.
+ */
 export function PaymentDialog(props: {
-  distributor: DistributorWithAccount | null;
+  distributor: (Pick<DistributorWithAccount, 'id' | 'name'> & { balance?: number }) | null;
   onClose: () => void;
+  correcting?: OutboxEntry | undefined;
 }) {
-  const { distributor } = props;
+  const { distributor, correcting } = props;
   const recordPayment = useRecordPayment();
   const confirmTransfers =
     useTransferSummary(useRights('distributors').canRead).data?.confirmTransfers ?? false;
@@ -49,42 +70,56 @@ export function PaymentDialog(props: {
     validate: (values) => validate(toInput(values)),
   });
 
-  useResetOnOpen(form, distributor !== null, () => EMPTY, [distributor]);
+  useResetOnOpen(form, distributor !== null, () => valuesOf(correcting), [
+    distributor,
+    correcting?.key,
+  ]);
 
   const submit = form.onSubmit((values) =>
     recordPayment.mutate(
-      toInput(values),
-      saveHandlers(form, {
-        success: (payment) =>
-          payment.status === 'pending_confirmation'
-            ? {
-                title: 'Transfer Awaiting Confirmation',
-                message: `${formatNaira(payment.amount)} from ${distributor?.name} will count once a manager confirms it`,
-              }
-            : {
-                title: 'Payment Recorded',
-                message: (
-                  <>
-                    {formatNaira(payment.amount)} from {distributor?.name} ·{' '}
-                    <Anchor component={Link} href={receiptHref(payment.id)} fz="sm">
-                      Receipt {payment.receiptLabel}
-                    </Anchor>
-                  </>
-                ),
-              },
-        failure: 'Failed to record payment',
-        onDone: props.onClose,
-      }),
+      { input: toInput(values), distributorName: distributor?.name ?? '', replacing: correcting },
+      orKeptOnDevice(
+        saveHandlers<DistributorPayment>(form, {
+          success: (payment) =>
+            payment.status === 'pending_confirmation'
+              ? {
+                  title: 'Transfer Awaiting Confirmation',
+                  message: `${formatNaira(payment.amount)} from ${distributor?.name} will count once a manager confirms it`,
+                }
+              : {
+                  title: 'Payment Recorded',
+                  message: (
+                    <>
+                      {formatNaira(payment.amount)} from {distributor?.name} ·{' '}
+                      <Anchor component={Link} href={receiptHref(payment.id)} fz="sm">
+                        Receipt {payment.receiptLabel}
+                      </Anchor>
+                    </>
+                  ),
+                },
+          failure: 'Failed to record payment',
+          onDone: props.onClose,
+        }),
+        props.onClose,
+      ),
     ),
   );
 
   return (
-    <Modal opened={distributor !== null} onClose={props.onClose} title="Record Payment" centered>
+    <Modal
+      opened={distributor !== null}
+      onClose={props.onClose}
+      title={correcting ? 'Correct Payment' : 'Record Payment'}
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {distributor && (
             <Text fz="sm" c="dimmed">
-              {distributor.name} · balance {formatNaira(distributor.balance)}
+              {distributor.name}
+              {distributor.balance === undefined
+                ? null
+                : ` · balance ${formatNaira(distributor.balance)}`}
             </Text>
           )}
           <NumberField

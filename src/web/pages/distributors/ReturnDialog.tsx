@@ -1,6 +1,6 @@
 import { Modal, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import type { DistributorWithAccount } from '../../../domain/contracts/distributors';
+import type { BreadReturn, DistributorWithAccount } from '../../../domain/contracts/distributors';
 import {
   type BreadReturnInput,
   breadReturnSchema,
@@ -9,12 +9,14 @@ import {
   returnPriceTooHigh,
 } from '../../../domain/distributor-schemas';
 import { formatNaira, toKobo } from '../../../domain/money';
+import type { OutboxEntry } from '../../../domain/outbox';
 import { loavesValue } from '../../../domain/sales-schemas';
 import { countOf } from '../../../domain/words';
 import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
 import { NumberField, typedNumber } from '../../components/NumberField';
 import { useResetOnOpen } from '../../components/use-reset-on-open';
+import { orKeptOnDevice } from '../../offline/outbox-write';
 import { useRecordReturn, useReturnableBreads } from './queries';
 
 interface ReturnFormValues {
@@ -33,14 +35,32 @@ const EMPTY: ReturnFormValues = {
   notes: '',
 };
 
+/** A refused return's figures, for a person to correct (the Unsent list's Correct). */
+function valuesOf(entry: OutboxEntry | undefined): ReturnFormValues {
+  if (entry?.write.kind !== 'return') return EMPTY;
+  const back = entry.write.body;
+  return {
+    recipeName: back.recipeName,
+    loavesReturned: back.loavesReturned,
+    pricePerLoaf: back.pricePerLoaf,
+    reason: back.reason ?? 'spoiled',
+    notes: back.notes ?? '',
+  };
+}
+
 const validate = schemaResolver(breadReturnSchema, { sync: true });
 
-/** Record Return: loaves a distributor brought back, credited at the price per loaf. */
+/**
+ * Record Return: loaves a distributor brought back, credited at the price per
+ * loaf. `correcting`: a return the server refused after it waited in the
+ * outbox, opened with its figures; saving replaces it.
+ */
 export function ReturnDialog(props: {
-  distributor: DistributorWithAccount | null;
+  distributor: Pick<DistributorWithAccount, 'id' | 'name'> | null;
   onClose: () => void;
+  correcting?: OutboxEntry | undefined;
 }) {
-  const { distributor } = props;
+  const { distributor, correcting } = props;
   const breads = useReturnableBreads(distributor?.id ?? null);
   const recordReturn = useRecordReturn();
   const toInput = (values: ReturnFormValues): BreadReturnInput => ({
@@ -67,7 +87,10 @@ export function ReturnDialog(props: {
     },
   });
 
-  useResetOnOpen(form, distributor !== null, () => EMPTY, [distributor]);
+  useResetOnOpen(form, distributor !== null, () => valuesOf(correcting), [
+    distributor,
+    correcting?.key,
+  ]);
 
   // The price the distributor last paid for that bread is the usual credit.
   const chooseBread = (recipeName: string | null) => {
@@ -86,20 +109,28 @@ export function ReturnDialog(props: {
 
   const submit = form.onSubmit((values) =>
     recordReturn.mutate(
-      toInput(values),
-      saveHandlers(form, {
-        success: (back) => ({
-          title: 'Return Recorded',
-          message: `${countOf(back.loavesReturned, 'loaf')} of ${back.recipeName} from ${distributor?.name}`,
+      { input: toInput(values), distributorName: distributor?.name ?? '', replacing: correcting },
+      orKeptOnDevice(
+        saveHandlers<BreadReturn>(form, {
+          success: (back) => ({
+            title: 'Return Recorded',
+            message: `${countOf(back.loavesReturned, 'loaf')} of ${back.recipeName} from ${distributor?.name}`,
+          }),
+          failure: 'Failed to record return',
+          onDone: props.onClose,
         }),
-        failure: 'Failed to record return',
-        onDone: props.onClose,
-      }),
+        props.onClose,
+      ),
     ),
   );
 
   return (
-    <Modal opened={distributor !== null} onClose={props.onClose} title="Record Return" centered>
+    <Modal
+      opened={distributor !== null}
+      onClose={props.onClose}
+      title={correcting ? 'Correct Return' : 'Record Return'}
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {distributor && (

@@ -1,12 +1,18 @@
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { distributorsApi } from '../../../domain/contracts/distributors';
+import {
+  type BreadReturn,
+  type DistributorPayment,
+  distributorsApi,
+} from '../../../domain/contracts/distributors';
 import type {
   BreadReturnInput,
   DistributorInput,
   DistributorUpdateInput,
   PaymentInput,
 } from '../../../domain/distributor-schemas';
+import type { OutboxEntry } from '../../../domain/outbox';
 import { call, urlOf } from '../../api/http';
+import { recordThroughOutbox } from '../../offline/outbox-write';
 
 export const distributorKeys = {
   list: (includeArchived: boolean) => ['/api/distributors', 'list', includeArchived] as const,
@@ -65,11 +71,30 @@ export const useUnarchiveDistributor = () =>
   useMutation({
     mutationFn: (id: string) => call(distributorsApi.unarchive, { params: { id } }),
   });
+/** What Record Payment and Record Return send: the form's input and whose it is. */
+interface Made<Input> {
+  input: Input;
+  distributorName: string;
+  /** The refused entry a person corrected (the Unsent list's Correct). */
+  replacing?: OutboxEntry | undefined;
+}
+
+/** Through the outbox (src/web/offline/outbox-write.ts): kept on the device first, then sent. */
 export const useRecordPayment = () =>
   useMutation({
-    mutationFn: (input: PaymentInput) => call(distributorsApi.pay, { body: input }),
+    mutationFn: (made: Made<PaymentInput>) =>
+      recordThroughOutbox<DistributorPayment>(
+        { kind: 'payment', body: made.input },
+        made.distributorName,
+        made.replacing,
+      ),
   });
 export const useRecordReturn = () =>
   useMutation({
-    mutationFn: (input: BreadReturnInput) => call(distributorsApi.giveBack, { body: input }),
+    mutationFn: (made: Made<BreadReturnInput>) =>
+      recordThroughOutbox<BreadReturn>(
+        { kind: 'return', body: made.input },
+        made.distributorName,
+        made.replacing,
+      ),
   });

@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useRef, useState } from 'react';
 import type { SaleTransaction } from '../../../domain/contracts/sales';
 import { formatNaira } from '../../../domain/money';
+import type { OutboxEntry } from '../../../domain/outbox';
 import { loavesValue, overpaidBy, type SaleInput, saleSchema } from '../../../domain/sales-schemas';
 import { countOf } from '../../../domain/words';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -12,6 +13,7 @@ import { FormActions } from '../../components/FormActions';
 import { saveHandlers } from '../../components/form-errors';
 import { NumberField, typedNumber } from '../../components/NumberField';
 import { useResetOnOpen } from '../../components/use-reset-on-open';
+import { keptOnDevice } from '../../offline/outbox-write';
 import { useAvailableLoaves, useDistributorOptions, useRecordSale } from './queries';
 import { usePricePrefill } from './use-price-prefill';
 
@@ -40,6 +42,20 @@ const PRICE_SOURCE = {
   none: 'No price set for this bread',
 } as const;
 
+/** A refused sale's figures, for a person to correct (the Unsent list's Correct). */
+function valuesOf(entry: OutboxEntry | undefined): SaleFormValues {
+  if (entry?.write.kind !== 'sale') return EMPTY;
+  const sale = entry.write.body;
+  return {
+    distributorId: sale.distributorId,
+    recipeName: sale.recipeName,
+    loavesTaken: sale.loavesTaken,
+    pricePerLoaf: sale.pricePerLoaf,
+    amountPaid: sale.amountPaid ?? 0,
+    notes: sale.notes ?? '',
+  };
+}
+
 const toInput = (values: SaleFormValues): SaleInput => ({
   distributorId: values.distributorId ?? '',
   recipeName: values.recipeName ?? '',
@@ -58,8 +74,17 @@ const creditFigures = (input: SaleInput) =>
 /** A typed amount, or null while the box holds none (the panel shows "—"). */
 const amountOrNull = (value: number) => (Number.isFinite(value) && value >= 0 ? value : null);
 
-/** Record Sale: loaves of one bread to one distributor, with what was paid on the spot. */
-export function SaleDialog(props: { opened: boolean; onClose: () => void }) {
+/**
+ * Record Sale: loaves of one bread to one distributor, with what was paid on
+ * the spot. `correcting`: a sale the server refused after it waited in the
+ * outbox, opened with its figures; saving replaces it.
+ */
+export function SaleDialog(props: {
+  opened: boolean;
+  onClose: () => void;
+  correcting?: OutboxEntry | undefined;
+}) {
+  const { correcting } = props;
   const distributors = useDistributorOptions(props.opened);
   const available = useAvailableLoaves(props.opened);
   const recordSale = useRecordSale();
@@ -68,12 +93,19 @@ export function SaleDialog(props: { opened: boolean; onClose: () => void }) {
     validate: (values) => validate(toInput(values)),
   });
 
-  useResetOnOpen(form, props.opened, () => EMPTY);
+  useResetOnOpen(form, props.opened, () => valuesOf(correcting), [correcting?.key]);
+  // A corrected sale keeps the price it was made at, until its distributor or bread changes.
+  const made = valuesOf(correcting);
+  const madeFor = correcting ? `${made.distributorId}|${made.recipeName}` : null;
   const salePrice = usePricePrefill(
     form.values.distributorId,
     form.values.recipeName,
     props.opened,
-    (price) => form.setFieldValue('pricePerLoaf', price),
+    (price) => {
+      if (`${form.values.distributorId}|${form.values.recipeName}` !== madeFor) {
+        form.setFieldValue('pricePerLoaf', price);
+      }
+    },
   );
 
   const loaves = typedNumber(form.values.loavesTaken);
@@ -101,13 +133,21 @@ export function SaleDialog(props: { opened: boolean; onClose: () => void }) {
       failure: 'Failed to record sales transaction',
       onDone: close,
     });
-    recordSale.mutate(input, {
-      onSuccess: handlers.onSuccess,
-      onError: (error) => {
-        handlers.onError(error);
-        refused.failed(error, creditFigures(input));
+    const distributorName =
+      distributors.data?.find((d) => d.id === input.distributorId)?.name ??
+      correcting?.distributorName ??
+      '';
+    recordSale.mutate(
+      { input, distributorName, replacing: correcting },
+      {
+        onSuccess: handlers.onSuccess,
+        onError: (error) => {
+          if (keptOnDevice(error)) return close();
+          handlers.onError(error);
+          refused.failed(error, creditFigures(input));
+        },
       },
-    });
+    );
   };
 
   const submit = form.onSubmit((values) => {
@@ -125,7 +165,7 @@ export function SaleDialog(props: { opened: boolean; onClose: () => void }) {
     <Modal
       opened={props.opened}
       onClose={close}
-      title="Record Sale"
+      title={correcting ? 'Correct Sale' : 'Record Sale'}
       centered
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}

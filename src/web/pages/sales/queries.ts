@@ -1,8 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { distributorsApi } from '../../../domain/contracts/distributors';
-import { salesApi } from '../../../domain/contracts/sales';
+import { type SaleTransaction, salesApi } from '../../../domain/contracts/sales';
+import type { OutboxEntry } from '../../../domain/outbox';
 import type { SaleInput } from '../../../domain/sales-schemas';
 import { call } from '../../api/http';
+import { recordThroughOutbox } from '../../offline/outbox-write';
 
 /** Recent Sales shows the last 5 (docs/screens/sales.md). */
 const RECENT_SALES = 5;
@@ -41,7 +43,16 @@ export const useSalesSummary = () =>
     queryFn: () => call(salesApi.summary),
   });
 
+/**
+ * Record Sale, through the outbox (src/web/offline/outbox-write.ts): kept on
+ * the device first, then sent; `replacing` is a refused sale a person corrected.
+ */
 export const useRecordSale = () =>
   useMutation({
-    mutationFn: (input: SaleInput) => call(salesApi.record, { body: input }),
+    mutationFn: (sale: { input: SaleInput; distributorName: string; replacing?: OutboxEntry }) =>
+      recordThroughOutbox<SaleTransaction>(
+        { kind: 'sale', body: sale.input },
+        sale.distributorName,
+        sale.replacing,
+      ),
   });

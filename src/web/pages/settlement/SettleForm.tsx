@@ -22,6 +22,7 @@ import {
   type ReturnReason,
 } from '../../../domain/distributor-schemas';
 import { formatNaira } from '../../../domain/money';
+import { entryLine, type OutboxEntry, stateText } from '../../../domain/outbox';
 import { isTransfer } from '../../../domain/receipts';
 import { priceReturns, settlementFigures } from '../../../domain/settlement';
 import { ApiError, errorText } from '../../api/http';
@@ -29,6 +30,10 @@ import { notifyError, notifySuccess } from '../../api/notify';
 import { useRights } from '../../auth/use-rights';
 import { NumberField, typedNumber } from '../../components/NumberField';
 import { StackedTable } from '../../components/StackedTable';
+import { useNetwork } from '../../offline/network';
+import { useOutbox } from '../../offline/outbox-store';
+import { keptOnDevice } from '../../offline/outbox-write';
+import { signedInMaker } from '../../offline/sender';
 import { useTransferSummary } from '../receipts/queries';
 import { useSettle } from './queries';
 
@@ -48,15 +53,74 @@ const methodOptions = PAYMENT_METHODS.map((value) => ({
   label: PAYMENT_METHOD_LABELS[value],
 }));
 
+/** A refused settlement's figures, for a person to correct; else an empty form. */
+function startingFrom(entry: OutboxEntry | undefined) {
+  const settled = entry?.write.kind === 'settlement' ? entry.write.body : undefined;
+  return {
+    rows: (settled?.returns ?? []).map((line, key) => ({ key, ...line })),
+    collected: settled?.collected ?? 0,
+    method: settled?.paymentMethod ?? 'cash',
+    notes: settled?.notes ?? '',
+  };
+}
+
+/**
+ * A distributor's day to settle. While its settlement waits in the outbox
+ * (made with no network) the form gives way to a note, so it is not settled
+ * twice; once the server refused it, the form opens on it, to be corrected.
+ */
+export function SettleForm({ day, sheet }: { day: string; sheet: SettlementSheet }) {
+  const made = useOutbox().find(
+    (entry) =>
+      entry.write.kind === 'settlement' &&
+      entry.write.params.id === sheet.distributorId &&
+      entry.write.body.day === day,
+  );
+  const me = signedInMaker()?.id ?? null;
+  const online = useNetwork().online;
+  // Another user's refused settlement is theirs to correct, at their sign-in.
+  if (made && (made.state !== 'refused' || made.madeBy.id !== me)) {
+    return (
+      <Alert color="yellow" title="Kept on this device" data-testid="settlement-kept">
+        <Text fz="sm">{entryLine(made)}</Text>
+        <Text fz="sm" fw={600}>
+          {stateText(made, me, online)}
+        </Text>
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {made?.problem && (
+        <Alert color="red" title="Refused when sent">
+          {made.problem.message}
+        </Alert>
+      )}
+      <SettleFields key={made?.key} day={day} sheet={sheet} correcting={made} />
+    </Stack>
+  );
+}
+
 /**
  * The returns (per bread and reason, at the day's dispatch price) and the money
  * collected; the figures as they will be recorded show before Settle.
+ * `correcting`: this settlement as the server refused it after it waited in
+ * the outbox; settling replaces it.
  */
-export function SettleForm({ day, sheet }: { day: string; sheet: SettlementSheet }) {
-  const [rows, setRows] = useState<ReturnRow[]>([]);
-  const [collected, setCollected] = useState(0);
-  const [method, setMethod] = useState<PaymentMethod>('cash');
-  const [notes, setNotes] = useState('');
+function SettleFields({
+  day,
+  sheet,
+  correcting,
+}: {
+  day: string;
+  sheet: SettlementSheet;
+  correcting?: OutboxEntry | undefined;
+}) {
+  const [start] = useState(() => startingFrom(correcting));
+  const [rows, setRows] = useState<ReturnRow[]>(start.rows);
+  const [collected, setCollected] = useState(start.collected);
+  const [method, setMethod] = useState<PaymentMethod>(start.method);
+  const [notes, setNotes] = useState(start.notes);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const settle = useSettle();
   const confirmTransfers =
@@ -81,7 +145,9 @@ export function SettleForm({ day, sheet }: { day: string; sheet: SettlementSheet
     settle
       .mutateAsync({
         id: sheet.distributorId,
+        name: sheet.name,
         input: { day, returns, collected, paymentMethod: method, notes: notes || null },
+        replacing: correcting,
       })
       .then(
         (made) =>
@@ -90,6 +156,7 @@ export function SettleForm({ day, sheet }: { day: string; sheet: SettlementSheet
             `${sheet.name}: balance after ${formatNaira(made.settlement?.balanceAfter ?? 0)}`,
           ),
         (error: unknown) => {
+          if (keptOnDevice(error)) return;
           if (error instanceof ApiError) {
             setErrors(
               Object.fromEntries(
