@@ -12,6 +12,7 @@ import {
 } from './fields';
 import { formatNaira } from './money';
 import { pageSchema } from './paging';
+import { recordedAt } from './recorded-at';
 
 const required = (label: string, max: number) =>
   z
@@ -68,6 +69,8 @@ export const paymentSchema = z.strictObject({
     .pipe(nairaAmount(PAYMENT_TOO_SMALL, 'Payment amount')),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }).default('cash'),
   description: optionalNotes,
+  /** When the payment was taken on the device, if it was sent later (issue 20). */
+  recordedAt,
 });
 export type PaymentInput = z.input<typeof paymentSchema>;
 
@@ -88,6 +91,8 @@ export const breadReturnSchema = z.strictObject({
   pricePerLoaf: nairaAmount(PRICE_NEGATIVE, 'Price'),
   reason: z.enum(RETURN_REASONS, { error: 'Choose a reason' }).default('spoiled'),
   notes: optionalNotes,
+  /** When the return was taken on the device, if it was sent later (issue 20). */
+  recordedAt,
 });
 export type BreadReturnInput = z.input<typeof breadReturnSchema>;
 

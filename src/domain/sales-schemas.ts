@@ -9,6 +9,7 @@ import {
   someLoaves,
 } from './fields';
 import { fromKobo, multiplyKobo, subtractKobo, toKobo } from './money';
+import { recordedAt } from './recorded-at';
 import { countOf } from './words';
 
 /** POST /api/sales-transactions (docs/screens/sales.md). */
@@ -21,6 +22,8 @@ export const saleSchema = z.strictObject({
   notes: optionalNotes,
   /** Given by a manager to sell beyond the distributor's credit limit (issue 19). */
   creditOverrideReason: creditOverrideReason.optional(),
+  /** When the sale was made on the device, if it was sent later (issue 20). */
+  recordedAt,
 });
 export type SaleInput = z.input<typeof saleSchema>;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PAYMENT_METHODS, RETURN_REASONS } from './distributor-schemas';
 import { breadType, day, nairaAmount, optionalNotes, someLoaves } from './fields';
 import { fromKobo, multiplyKobo, subtractKobo, sumKobo, toKobo } from './money';
+import { recordedAt } from './recorded-at';
 import { countOf } from './words';
 
 export const COLLECTED_NEGATIVE = 'Collected cannot be negative';
@@ -22,6 +23,8 @@ export const settlementSchema = z.strictObject({
   collected: nairaAmount(COLLECTED_NEGATIVE, 'Collected'),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }).default('cash'),
   notes: optionalNotes,
+  /** When the settlement was made on the device, if it was sent later (issue 20). */
+  recordedAt,
 });
 export type SettlementInput = z.infer<typeof settlementSchema>;
 

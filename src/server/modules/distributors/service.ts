@@ -41,6 +41,7 @@ import {
   statementLinks,
 } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
+import { recordedTimes } from '../../recorded-at';
 import { ageBalances } from '../accounts/ageing';
 import { accountSums } from '../accounts/service';
 import { readSettings } from '../admin/settings';
@@ -306,9 +307,14 @@ export async function insertPayment(
     recordedBy,
   };
   if (isTransfer(values.paymentMethod) && (await readSettings(tx)).confirmTransfers) {
-    return holdTransfer(tx, values, name);
+    // Dated when taken on the device: confirmed, the payment keeps that date.
+    const createdAt = recordedTimes(input.recordedAt).createdAt;
+    return holdTransfer(tx, { ...values, createdAt }, name);
   }
-  const [row] = await tx.insert(distributorPayments).values(values).returning();
+  const [row] = await tx
+    .insert(distributorPayments)
+    .values({ ...values, ...recordedTimes(input.recordedAt) })
+    .returning();
   if (!row) throw new Error('insert returned no row');
   return toPayment(row, name);
 }
@@ -397,6 +403,7 @@ export async function insertReturn(
       pricePerLoaf: input.pricePerLoaf,
       reason: input.reason ?? 'spoiled',
       notes: input.notes ?? null,
+      ...recordedTimes(input.recordedAt),
     })
     .returning();
   if (!row) throw new Error('insert returned no row');

@@ -6,6 +6,7 @@ import type { CurrentUser } from '../../../domain/user';
 import type { Database, Transaction } from '../../db/connection';
 import { breadLedger, distributors, salesTransactions } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { recordedTimes } from '../../recorded-at';
 import { salesCount } from '../accounts/service';
 import { type CreditOverride, checkCredit } from '../credit/service';
 import { breadShelves, lockShelf, type ShelfClock } from './shelf';
@@ -100,6 +101,7 @@ export async function insertSale(
       notes: input.notes ?? null,
       creditOverrideReason: creditOverride?.reason ?? null,
       creditOverrideBy: creditOverride?.userId ?? null,
+      ...recordedTimes(input.recordedAt),
     })
     .returning();
   if (!row) throw new Error('insert returned no row');

@@ -16,6 +16,7 @@ import {
   type SettlementInput,
   settlementFigures,
 } from '../../../domain/settlement';
+import { businessDate } from '../../../domain/time';
 import type { CurrentUser } from '../../../domain/user';
 import type { Database, Transaction } from '../../db/connection';
 import {
@@ -28,6 +29,7 @@ import {
   settlements,
 } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
+import { recordedTimes } from '../../recorded-at';
 import { creditPositionOf } from '../credit/service';
 import { insertPayment, insertReturn } from '../distributors/service';
 import { type OrdersContext, todayOf } from '../orders/book';
@@ -191,7 +193,7 @@ async function loadedToSettle(tx: Transaction, day: string, id: string, name: st
 async function recordReturns(
   tx: Transaction,
   distributorId: string,
-  day: string,
+  { day, recordedAt }: SettlementInput,
   returns: readonly PricedReturn[],
 ) {
   const ids: string[] = [];
@@ -205,6 +207,7 @@ async function recordReturns(
         pricePerLoaf: line.pricePerLoaf,
         reason: line.reason,
         notes: `Settlement of ${day}`,
+        recordedAt,
       },
       `returns.${index}.loaves`,
     );
@@ -225,8 +228,14 @@ export async function settle(
   input: SettlementInput,
   user: CurrentUser,
 ): Promise<SettlementSheet> {
-  if (input.day !== todayOf(ctx)) {
-    const message = `Only today's dispatch (${todayOf(ctx)}) can be settled`;
+  // Made on a device offline, it settles the day it was made on there.
+  const today = input.recordedAt
+    ? businessDate(new Date(input.recordedAt), ctx.timeZone)
+    : todayOf(ctx);
+  if (input.day !== today) {
+    const message = input.recordedAt
+      ? `A settlement made on ${today} can only settle that day's dispatch`
+      : `Only today's dispatch (${today}) can be settled`;
     throw new AppError('SETTLEMENT_NOT_TODAY', message, [{ path: 'day', message }]);
   }
   return ctx.db.transaction(async (tx) => {
@@ -235,7 +244,7 @@ export async function settle(
     const priced = priceReturns(loaded, input.returns);
     const [first] = priced.problems;
     if (first) throw badRequest(first.message, priced.problems);
-    const returnIds = await recordReturns(tx, distributorId, input.day, priced.returns);
+    const returnIds = await recordReturns(tx, distributorId, input, priced.returns);
     const payment =
       input.collected > 0
         ? await insertPayment(
@@ -245,6 +254,7 @@ export async function settle(
               amount: input.collected,
               paymentMethod: input.paymentMethod,
               description: `Settlement of ${input.day}`,
+              recordedAt: input.recordedAt,
             },
             user.id,
           )
@@ -267,6 +277,7 @@ export async function settle(
         balanceAfter: balance,
         notes: input.notes ?? null,
         createdBy: user.id,
+        ...recordedTimes(input.recordedAt),
       })
       .returning({ id: settlements.id });
     if (!row) throw new Error('insert returned no row');
