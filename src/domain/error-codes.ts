@@ -141,6 +141,12 @@ export const ERROR_CODES = {
     status: 409,
     meaning: 'The transfer has been confirmed or rejected already',
   },
+
+  // Offline selling (issue 20)
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 409,
+    meaning: 'The Idempotency-Key was sent before by another user, or to another call',
+  },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

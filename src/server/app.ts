@@ -21,6 +21,7 @@ import { ensureStarterData } from './db/starter-data';
 import { AppError } from './errors';
 import { frameworkErrors, installErrorHandling } from './http-errors';
 import { isSafeMethod } from './http-methods';
+import { installIdempotency } from './idempotency';
 import { accountingRoutes } from './modules/accounting/routes';
 import { matchRollupTimeZone } from './modules/accounts/rollups';
 import { adminRoutes } from './modules/admin/routes';
@@ -227,6 +228,8 @@ export async function buildApp({
 
   installGuard(app, { db, sessions, signedIn });
   await registerOpenApi(app);
+  // Before the audit recorder, whose transaction then holds the key's check and row (issue 20).
+  installIdempotency(app, db);
   // After the guard (the caller is known) and before the routes: records every write.
   auditTrail(app, { db, timeZone: config.timeZone });
   authRoutes(app, {

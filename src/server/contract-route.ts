@@ -83,10 +83,14 @@ export function answerThrough(schema: z.ZodType, answer: unknown): unknown {
   return parsed.data;
 }
 
+/** An answer as the JSON that goes out: through its schema, when it has one. */
+export const jsonOf = (schema: z.ZodType | undefined, answer: unknown): string =>
+  answer instanceof SerializedAnswer
+    ? answer.json
+    : JSON.stringify(schema ? answerThrough(schema, answer) : answer);
+
 /** Fastify's serializer for every route with a response schema. */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> =
   ({ schema }) =>
   (answer: unknown) =>
-    answer instanceof SerializedAnswer
-      ? answer.json
-      : JSON.stringify(answerThrough(schema, answer));
+    jsonOf(schema, answer);

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { type Access, describeAccess } from '../domain/access';
 import type { RouteContract } from '../domain/contracts/contract';
 import { ERROR_CODES, type ErrorCode, fieldErrorSchema } from '../domain/errors';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '../domain/idempotency';
+import { takesIdempotencyKey } from './idempotency';
 
 /**
  * The OpenAPI document is built from the routes themselves: their zod schemas
@@ -44,15 +46,34 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           tags: [section],
           ...(access ? { 'x-required-access': describeAccess(access) } : {}),
           ...(contract ? { response: answersOf(contract) } : {}),
+          ...(takesIdempotencyKey(input.route.method as string, input.url)
+            ? { headers: idempotencyKeyHeader }
+            : {}),
         },
       };
     },
   });
 }
 
+/** The header of a write that may be sent more than once (src/server/idempotency.ts). */
+const idempotencyKeyHeader = {
+  type: 'object',
+  properties: {
+    [IDEMPOTENCY_KEY_HEADER]: {
+      type: 'string',
+      format: 'uuid',
+      description:
+        'Optional. The write runs at most once per key: sent again by the same user to the same call, ' +
+        `it gets the first answer back (status and body) with \`${IDEMPOTENT_REPLAY_HEADER}: true\` and writes nothing; ` +
+        'another user or call gets 409 IDEMPOTENCY_KEY_REUSED. A refused write keeps no key.',
+    },
+  },
+};
+
 /** The codes a route may answer with, whatever it does, by what it declares. */
 function errorCodesOf(contract: RouteContract): ErrorCode[] {
   const codes: ErrorCode[] = ['INVALID_INPUT', 'SERVER_ERROR', ...(contract.errors ?? [])];
+  if (takesIdempotencyKey(contract.method, contract.url)) codes.push('IDEMPOTENCY_KEY_REUSED');
   if (contract.access.kind !== 'public') codes.push('NOT_SIGNED_IN');
   if (!openToAllSignedIn(contract.access)) codes.push('FORBIDDEN');
   if (contract.method !== 'GET') codes.push('CROSS_SITE_REFUSED');

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readsWrittenModule, visibleFields } from '../../domain/access';
-import { answerThrough, contractOf, SerializedAnswer } from '../contract-route';
+import { answerThrough, contractOf, jsonOf, SerializedAnswer } from '../contract-route';
 import { isSafeMethod } from '../http-methods';
 import { accessOf } from './guard';
 
@@ -31,27 +31,44 @@ function receiptOf(answer: Record<string, unknown>) {
  * cached answers, so a cached full list is never sent to such a caller.
  */
 export function installAnswerLimits(app: FastifyInstance): void {
-  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
-    const access = accessOf(request);
-    const user = request.user;
-    if (!access || !user || reply.statusCode >= 300 || !payload || typeof payload !== 'object') {
-      return payload;
-    }
-    if (isSafeMethod(request.method)) {
-      const fields = visibleFields(access, user);
-      if (!fields) return payload;
-      const whole = declared(request, reply.statusCode, payload);
-      return serialized(
-        request,
-        Array.isArray(whole) ? whole.map((record) => pick(record, fields)) : pick(whole, fields),
-      );
-    }
-    if (readsWrittenModule(access, user)) return payload;
+  app.addHook('preSerialization', async (request, reply, payload: unknown) =>
+    limitedAnswer(request, reply.statusCode, payload),
+  );
+}
+
+/** The answer as this caller may see it (see installAnswerLimits). */
+function limitedAnswer(request: FastifyRequest, status: number, payload: unknown): unknown {
+  const access = accessOf(request);
+  const user = request.user;
+  if (!access || !user || status >= 300 || !payload || typeof payload !== 'object') {
+    return payload;
+  }
+  // Made into JSON for this caller already: a write sent with an Idempotency-Key, or its replay.
+  if (payload instanceof SerializedAnswer) return payload;
+  if (isSafeMethod(request.method)) {
+    const fields = visibleFields(access, user);
+    if (!fields) return payload;
+    const whole = declared(request, status, payload);
     return serialized(
       request,
-      receiptOf(Array.isArray(payload) ? {} : (payload as Record<string, unknown>)),
+      Array.isArray(whole) ? whole.map((record) => pick(record, fields)) : pick(whole, fields),
     );
-  });
+  }
+  if (readsWrittenModule(access, user)) return payload;
+  return serialized(
+    request,
+    receiptOf(Array.isArray(payload) ? {} : (payload as Record<string, unknown>)),
+  );
+}
+
+/**
+ * The JSON a handler's answer goes out as, made now: trimmed for its caller
+ * and through the route's schema, as the hooks and the serializer would.
+ * Whoever keeps it (idempotent writes) keeps what was sent.
+ */
+export function answerAsSent(request: FastifyRequest, status: number, payload: unknown): string {
+  const schema = contractOf(request)?.response[status];
+  return jsonOf(schema, limitedAnswer(request, status, payload));
 }
 
 /** The answer through its route's response schema, so a picked field is a declared one. */

@@ -30,6 +30,9 @@ export function requestScoped(db: Database): Database {
   });
 }
 
+/** Whether the code running now is inside a write request's transaction. */
+export const inOpenRequestTransaction = (): boolean => requestTransaction.getStore() !== undefined;
+
 /**
  * Runs a request's work in one transaction, then `beforeCommit` last inside
  * it, so what that writes (the audit row) commits with the work or not at all.

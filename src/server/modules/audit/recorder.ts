@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import { contractOf } from '../../contract-route';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { IDEMPOTENT_REPLAY_HEADER } from '../../../domain/idempotency';
+import { contractOf, SerializedAnswer } from '../../contract-route';
 import type { Database } from '../../db/connection';
 import { inRequestTransaction } from '../../db/request-transaction';
 import { actionOf } from './actions';
@@ -10,6 +11,12 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Answers longer than this are not read for the created record's id. */
 const MAX_ANSWER_CHARS = 1_000_000;
+
+/** What a replayed write did: nothing, its first answer given again. */
+const REPLAYED = 'replayed';
+
+/** A write sent again with its Idempotency-Key (src/server/idempotency.ts). */
+const isReplay = (reply: FastifyReply) => reply.getHeader(IDEMPOTENT_REPLAY_HEADER) === 'true';
 
 type Account = { id: string; username: string };
 type Answer = Record<string, unknown>;
@@ -35,6 +42,12 @@ function answerOf(payload: unknown): Answer | null {
   } catch {
     return null;
   }
+}
+
+/** What a handler gave as an object; an answer made into JSON already (an idempotent write's) read back. */
+function handlerAnswer(answer: unknown): Answer | null {
+  if (answer instanceof SerializedAnswer) return answerOf(answer.json);
+  return answer && typeof answer === 'object' ? (answer as Answer) : null;
 }
 
 /**
@@ -63,13 +76,20 @@ async function actorOf(
   return sessionUserId ? accountWithId(db, sessionUserId) : null;
 }
 
+/** What came of it, when the summary says: a replay, or what a delete did. */
+function resultOf(reply: FastifyReply, answer: Answer | null): unknown {
+  if (isReplay(reply)) return REPLAYED;
+  const { method } = reply.request;
+  return method === 'DELETE' && reply.statusCode < 400 ? answer?.action : undefined;
+}
+
 async function eventOf(
   db: Database,
-  request: FastifyRequest,
+  reply: FastifyReply,
   route: string,
-  status: number,
   answer: Answer | null,
 ): Promise<NewAuditEvent> {
+  const { request, statusCode: status } = reply;
   const body = request.body;
   const { action, recordType } = actionOf(request.method, contractOf(request)?.audit, {
     body,
@@ -97,7 +117,7 @@ async function eventOf(
     summary: eventSummary({
       input: keepInput ? body : undefined,
       error: status >= 400 ? answer?.message : undefined,
-      result: request.method === 'DELETE' && status < 400 ? answer?.action : undefined,
+      result: resultOf(reply, answer),
     }),
   };
 }
@@ -111,6 +131,10 @@ const isAuditedWrite = (method: string, route: string | undefined): route is str
  * would undo. Their events are written as their answers leave.
  */
 const ownsItsWrites = (route: string) => route.startsWith('/api/auth/');
+
+/** The writes whose handler runs in one transaction with its event: every audited one but sign-in's. */
+export const writesWithItsEvent = (method: string, route: string): boolean =>
+  isAuditedWrite(method, route) && !ownsItsWrites(route);
 
 /**
  * Records every write to the API (POST, PUT, PATCH, DELETE on a route of
@@ -128,16 +152,14 @@ export function installAuditRecorder(app: FastifyInstance, db: Database): void {
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const writes = methods.some((method) => isAuditedWrite(method, route.url));
-    if (!writes || ownsItsWrites(route.url)) return;
+    if (!methods.some((method) => writesWithItsEvent(method, route.url))) return;
     const handler = route.handler as RouteHandlerMethod;
     route.handler = function writeWithItsEvent(request, reply) {
       return inRequestTransaction(
         db,
         async () => handler.call(this, request, reply),
         async (answer) => {
-          const plain = answer && typeof answer === 'object' ? (answer as Answer) : null;
-          const event = await eventOf(db, request, route.url, reply.statusCode, plain);
+          const event = await eventOf(db, reply, route.url, handlerAnswer(answer));
           await recordEvent(db, event).catch((error: unknown) => {
             // Not the caller's fault, whatever the database said: logged here,
             // and answered as a server error (no `cause` for the answer to read).
@@ -154,7 +176,7 @@ export function installAuditRecorder(app: FastifyInstance, db: Database): void {
     const route = request.routeOptions.url;
     if (!isAuditedWrite(request.method, route) || recordedWithWrite.has(request)) return payload;
     try {
-      await recordEvent(db, await eventOf(db, request, route, reply.statusCode, answerOf(payload)));
+      await recordEvent(db, await eventOf(db, reply, route, answerOf(payload)));
     } catch (error) {
       request.log.error(
         {
