@@ -82,6 +82,8 @@ interface Made<Input> {
 /** Through the outbox (src/web/offline/outbox-write.ts): kept on the device first, then sent. */
 export const useRecordPayment = () =>
   useMutation({
+    // Runs with no network too: the outbox keeps the write (TanStack would hold it unsaved).
+    networkMode: 'always',
     mutationFn: (made: Made<PaymentInput>) =>
       recordThroughOutbox<DistributorPayment>(
         { kind: 'payment', body: made.input },
@@ -91,6 +93,8 @@ export const useRecordPayment = () =>
   });
 export const useRecordReturn = () =>
   useMutation({
+    // Runs with no network too: the outbox keeps the write (TanStack would hold it unsaved).
+    networkMode: 'always',
     mutationFn: (made: Made<BreadReturnInput>) =>
       recordThroughOutbox<BreadReturn>(
         { kind: 'return', body: made.input },

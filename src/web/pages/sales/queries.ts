@@ -49,6 +49,8 @@ export const useSalesSummary = () =>
  */
 export const useRecordSale = () =>
   useMutation({
+    // Runs with no network too: the outbox keeps the write (TanStack would hold it unsaved).
+    networkMode: 'always',
     mutationFn: (sale: { input: SaleInput; distributorName: string; replacing?: OutboxEntry }) =>
       recordThroughOutbox<SaleTransaction>(
         { kind: 'sale', body: sale.input },

@@ -19,6 +19,8 @@ export const useSettlementDay = (day: string | null) =>
  */
 export const useSettle = () =>
   useMutation({
+    // Runs with no network too: the outbox keeps the write (TanStack would hold it unsaved).
+    networkMode: 'always',
     mutationFn: (settled: {
       id: string;
       name: string;
