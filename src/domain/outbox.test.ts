@@ -129,11 +129,11 @@ describe('an entry through its answers', () => {
 describe('timeToSend', () => {
   const entry = made('k1', '2026-11-26T13:32:05.123Z');
 
-  it('carries the moment it was made when sent later', () => {
+  it('carries the moment it was made when sent later, or corrected', () => {
     expect(timeToSend(entry, false)).toEqual({ recordedAt: '2026-11-26T13:32:05.123Z' });
   });
 
-  it("goes as today from its open form: the server's clock times it", () => {
+  it("goes as today, new, from its open form: the server's clock times it", () => {
     expect(timeToSend(entry, true)).toEqual({});
   });
 });

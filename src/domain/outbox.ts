@@ -100,15 +100,16 @@ export function corrected(
 export const sendAgain = (entry: OutboxEntry): OutboxEntry => ({ ...entry, ...freshTry });
 
 /**
- * The time sent with the body. A write sent from its open form, at once, goes
- * as today, timed by the server; one sent later carries the moment it was
- * made, so it lands on its own bakery day (and a phone's clock minutes off
- * does not refuse the sales of a person standing at the counter).
+ * The time sent with the body. A new write sent from its open form, at once,
+ * goes as today, timed by the server (so a phone's clock minutes off does not
+ * refuse the sales of a person standing at the counter). Any other carries
+ * the moment it was made, so it lands on its own bakery day: one sent later,
+ * or a refused one corrected (the loaves changed hands when it was made).
  */
 export const timeToSend = (
   entry: Pick<OutboxEntry, 'madeAt'>,
-  fromOpenForm: boolean,
-): { recordedAt?: string } => (fromOpenForm ? {} : { recordedAt: entry.madeAt });
+  serverTimed: boolean,
+): { recordedAt?: string } => (serverTimed ? {} : { recordedAt: entry.madeAt });
 
 /** What the server (or the lack of it) said to one send. */
 export type Answer =

@@ -69,9 +69,9 @@ export async function recordThroughOutbox<Answer>(
     wakeSoon();
     throw new KeptOnDevice(entry);
   }
-  const sent = requestPass({ fresh: true, formKey: entry.key }).then((results) =>
-    results.get(entry.key),
-  );
+  // A correction keeps the moment the sale was made; a new write is timed as before.
+  const form = { key: entry.key, serverTimed: !replacing };
+  const sent = requestPass({ fresh: true, form }).then((results) => results.get(entry.key));
   const result = await Promise.race([sent, waitFor(FORM_WAIT_MS)]);
   if (result?.outcome === 'refused' && !replacing) await removeEntry(entry.key);
   return answerOf<Answer>(result, entry, true);

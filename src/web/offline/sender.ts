@@ -55,9 +55,9 @@ let sender: Sender | null = null;
 /** Who the entries made now belong to: the signed-in user, while the sender runs. */
 export const signedInMaker = (): OutboxEntry['madeBy'] | null => sender?.user ?? null;
 
-function sendWrite(entry: OutboxEntry, fromOpenForm: boolean): Promise<unknown> {
+function sendWrite(entry: OutboxEntry, serverTimed: boolean): Promise<unknown> {
   const once = { idempotencyKey: entry.key, timeoutMs: SEND_TIMEOUT_MS };
-  const time = timeToSend(entry, fromOpenForm);
+  const time = timeToSend(entry, serverTimed);
   const { write } = entry;
   switch (write.kind) {
     case 'sale':
@@ -76,9 +76,9 @@ function sendWrite(entry: OutboxEntry, fromOpenForm: boolean): Promise<unknown> 
 }
 
 /** Sends one entry and tells what came of it; nothing is kept here. */
-export async function sendEntry(entry: OutboxEntry, fromOpenForm: boolean): Promise<SendResult> {
+export async function sendEntry(entry: OutboxEntry, serverTimed: boolean): Promise<SendResult> {
   try {
-    return { outcome: 'sent', answer: await sendWrite(entry, fromOpenForm) };
+    return { outcome: 'sent', answer: await sendWrite(entry, serverTimed) };
   } catch (error) {
     if (!(error instanceof ApiError)) {
       // Given up waiting: the server may have it, which the key makes safe to send again.
@@ -101,8 +101,10 @@ const problemOf = (error: ApiError) => ({
 interface PassRequest {
   /** Retry times are forgotten first: the network is back, or a person is waiting. */
   fresh: boolean;
-  /** Entries whose form is open: sent as the form would, and the form refreshes the screens. */
+  /** Entries whose form is open and waits for the answer: it refreshes the screens itself. */
   formKeys: Set<string>;
+  /** New entries sent from their form at once: timed by the server, as before the outbox. */
+  serverTimed: Set<string>;
   done: Promise<Map<string, SendResult>>;
 }
 let queued: PassRequest | null = null;
@@ -117,7 +119,7 @@ function exclusively<T>(run: () => Promise<T>): Promise<T> {
 
 /** Asks for a pass; the answer maps each entry sent in it to what came of it. */
 export function requestPass(
-  options: { fresh?: boolean; formKey?: string } = {},
+  options: { fresh?: boolean; form?: { key: string; serverTimed: boolean } } = {},
 ): Promise<Map<string, SendResult>> {
   const current = sender;
   if (!current) return Promise.resolve(new Map());
@@ -125,6 +127,7 @@ export function requestPass(
     const request: PassRequest = {
       fresh: false,
       formKeys: new Set(),
+      serverTimed: new Set(),
       done: Promise.resolve(new Map()),
     };
     request.done = exclusively(() => {
@@ -134,7 +137,10 @@ export function requestPass(
     queued = request;
   }
   queued.fresh ||= options.fresh ?? false;
-  if (options.formKey) queued.formKeys.add(options.formKey);
+  if (options.form) {
+    queued.formKeys.add(options.form.key);
+    if (options.form.serverTimed) queued.serverTimed.add(options.form.key);
+  }
   return queued.done;
 }
 
@@ -210,10 +216,9 @@ async function pass(current: Sender, request: PassRequest): Promise<Map<string, 
       e.state === 'refused' ? undefined : { ...e, state: 'sending' },
     );
     if (!claimed) continue;
-    const fromForm = request.formKeys.has(claimed.key);
-    const result = await sendEntry(claimed, fromForm);
+    const result = await sendEntry(claimed, request.serverTimed.has(claimed.key));
     results.set(claimed.key, result);
-    if (result.outcome === 'sent' && !fromForm) screens.sent();
+    if (result.outcome === 'sent' && !request.formKeys.has(claimed.key)) screens.sent();
     if (await keepResult(current, claimed.key, result)) break;
   }
   screens.passEnded();
