@@ -1,13 +1,18 @@
 /**
  * npm run bench [-- --db=embedded|postgres|both --years=1,5 --rounds=20
  *   --mixed-seconds=60 --users=6 --think-ms=1000 --write-every-ms=1000
- *   --seconds=10 --connections=32 --no-lighthouse]
+ *   --seconds=10 --connections=32 --no-lighthouse --outbox-only]
  *
  * On data sets of each size in --years (seeded once into bench-data/ or the
  * databases named after BENCH_DATABASE_URL), times every read the screens
  * make right after a small write (cold), on the largest also with the read
  * cache off, then a bakery day of people and writes (mixed), then autocannon
- * against a warm cache and on the writes, and writes BENCHMARKS.md.
+ * against a warm cache and on the writes, then the sync of an offline
+ * outbox of 500 writes, and writes BENCHMARKS.md.
+ *
+ * --outbox-only: only the outbox's sync, on the largest size, printed and not
+ * written to BENCHMARKS.md (a check: with --years=0.05 and a throwaway
+ * BENCH_DATABASE_URL it touches no bench data set).
  */
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -23,8 +28,15 @@ import { coldReads } from './bench/cold';
 import { runLighthouse } from './bench/lighthouse';
 import { load } from './bench/load';
 import { mixedLoad } from './bench/mixed';
+import {
+  countOutbox,
+  OUTBOX_WRITES,
+  type OutboxFigures,
+  type OutboxSync,
+  syncOutbox,
+} from './bench/outbox';
 import { rssMb, type Started, startProcess } from './bench/processes';
-import { type BenchRun, budgetsOf, writeReport } from './bench/report';
+import { type BenchRun, budgetsOf, outboxLines, writeReport } from './bench/report';
 import { screenReads } from './bench/screens';
 import { measureRouteScripts, pageChunks } from './bench/web-size';
 import { clerkWrites, WRITE_KINDS, WRITE_PATHS } from './bench/writes';
@@ -43,6 +55,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '32' },
     'no-lighthouse': { type: 'boolean', default: false },
+    'outbox-only': { type: 'boolean', default: false },
   },
 });
 const positive = (name: keyof typeof args) => {
@@ -105,8 +118,8 @@ async function withDatabase<T>(kind: Kind, years: number, use: (db: Database) =>
   }
 }
 
-/** Opens the data set, seeding it the first time; times the bare SQL on the largest. */
-async function prepare(kind: Kind, years: number) {
+/** Opens the data set, seeding it the first time; times the bare SQL on the largest, unless told not to. */
+async function prepare(kind: Kind, years: number, timeSql = true) {
   const { target } = dataSet(kind, years);
   if (target.kind === 'postgres') await ensurePostgresDatabase(target.url);
   return withDatabase(kind, years, async (db) => {
@@ -121,7 +134,7 @@ async function prepare(kind: Kind, years: number) {
       await seedScale(db, { size });
       seedSeconds = (performance.now() - started) / 1000;
     }
-    if (years !== FULL_YEARS) return { seedSeconds, bareSql: {} };
+    if (years !== FULL_YEARS || !timeSql) return { seedSeconds, bareSql: {} };
     console.log(`Timing the bare SQL on ${kind}...`);
     return { seedSeconds, bareSql: await timeBareSql(db) };
   });
@@ -130,12 +143,15 @@ async function prepare(kind: Kind, years: number) {
 /**
  * A server on one data set, with loaves to sell; afterwards the data set is
  * put back as it was seeded, for the next run and anyone else using it.
+ * `beforeCleanUp` reads the data set once the server has stopped (the
+ * embedded database is the server's while it runs), before the put-back.
  */
 async function withServer<T>(
   kind: Kind,
   years: number,
   env: NodeJS.ProcessEnv,
   use: (server: Started) => Promise<T>,
+  beforeCleanUp?: (db: Database) => Promise<void>,
 ): Promise<T> {
   await withDatabase(kind, years, bakeBenchLoaves);
   const server = await startProcess(
@@ -147,8 +163,36 @@ async function withServer<T>(
     return await use(server);
   } finally {
     await server.stop();
-    await withDatabase(kind, years, removeBenchWrites);
+    await withDatabase(kind, years, async (db) => {
+      await beforeCleanUp?.(db);
+      await removeBenchWrites(db);
+    });
   }
+}
+
+/**
+ * A device's outbox of 500 writes made offline, synced to a server of its
+ * own (so its writes are the only bench records there when they are
+ * counted), signed in as the clerk the other steps use.
+ */
+async function outboxSync(kind: Kind): Promise<OutboxFigures> {
+  let figures: OutboxFigures | undefined;
+  let sync: OutboxSync | undefined;
+  await withServer(
+    kind,
+    FULL_YEARS,
+    {},
+    async (server) => {
+      console.log(`${kind}: sync an outbox of ${OUTBOX_WRITES} writes, then again`);
+      const cookie = await signIn(server.baseUrl);
+      sync = await syncOutbox(server.baseUrl, cookie, await clerkWrites(server.baseUrl, cookie));
+    },
+    async (db) => {
+      if (sync) figures = await countOutbox(db, sync);
+    },
+  );
+  if (!figures) throw new Error('the outbox was not synced');
+  return figures;
 }
 
 /** A signed-in clerk and the screens' reads for this server's data. */
@@ -232,7 +276,7 @@ async function benchDatabase(kind: Kind, ceiling: number): Promise<BenchRun> {
   }
   const coldOff = await cold(kind, FULL_YEARS, { READ_CACHE: 'off' });
   const full = prepared[prepared.length - 1] as (typeof prepared)[number];
-  return withServer(kind, FULL_YEARS, {}, async (server) => {
+  const run = await withServer(kind, FULL_YEARS, {}, async (server) => {
     const pid = server.child.pid as number;
     const { cookie, clerk, reads } = await session(server.baseUrl);
     const rssIdle = rssMb(pid);
@@ -286,6 +330,7 @@ async function benchDatabase(kind: Kind, ceiling: number): Promise<BenchRun> {
       clearInterval(sampler);
     }
   });
+  return { ...run, outbox: await outboxSync(kind) };
 }
 
 async function measureCeiling(): Promise<number> {
@@ -297,10 +342,17 @@ async function measureCeiling(): Promise<number> {
   }
 }
 
-await buildWeb();
+const kinds: Kind[] = args.db === 'both' ? ['embedded', 'postgres'] : [args.db as Kind];
 // The server as `npm start` runs it.
 await buildServer();
-const kinds: Kind[] = args.db === 'both' ? ['embedded', 'postgres'] : [args.db as Kind];
+if (args['outbox-only']) {
+  for (const kind of kinds) {
+    await prepare(kind, FULL_YEARS, false);
+    console.log(outboxLines(kind, await outboxSync(kind)).join('\n'));
+  }
+  process.exit(0);
+}
+await buildWeb();
 const runs: BenchRun[] = [];
 for (const kind of kinds) {
   const ceiling = await measureCeiling();

@@ -4,6 +4,7 @@ import { rowsOf } from '../../src/server/db/raw-results';
 import {
   breadReturns,
   distributorPayments,
+  idempotentWrites,
   productionBatches,
   salesTransactions,
 } from '../../src/server/db/schema';
@@ -12,9 +13,19 @@ import {
 export const BENCH_NOTE = 'benchmark';
 const BENCH_BATCH = 'BENCH-LOAVES';
 
-/** Takes out what an earlier bench run sold, was paid, took back and baked. */
+/**
+ * Takes out what an earlier bench run sold, was paid, took back and baked,
+ * and the Idempotency-Keys its outbox sent them with (each key's answer names
+ * its record).
+ */
 export async function removeBenchWrites(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
+    await tx.delete(idempotentWrites).where(
+      sql`(${idempotentWrites.answer}::jsonb ->> 'id') in (
+        select ${salesTransactions.id}::text from ${salesTransactions} where ${salesTransactions.notes} = ${BENCH_NOTE}
+        union all select ${distributorPayments.id}::text from ${distributorPayments} where ${distributorPayments.description} = ${BENCH_NOTE}
+        union all select ${breadReturns.id}::text from ${breadReturns} where ${breadReturns.notes} = ${BENCH_NOTE})`,
+    );
     await tx.delete(breadReturns).where(eq(breadReturns.notes, BENCH_NOTE));
     await tx.delete(distributorPayments).where(eq(distributorPayments.description, BENCH_NOTE));
     await tx.delete(salesTransactions).where(eq(salesTransactions.notes, BENCH_NOTE));
@@ -37,6 +48,7 @@ async function vacuumWhatTheBenchWrote(db: Database) {
       where schemaname = 'public' and (tablename like 'rollup\_%' or tablename = 'bread_ledger')`,
   );
   const tables = [
+    'idempotent_writes',
     'sales_transactions',
     'distributor_payments',
     'bread_returns',

@@ -3,6 +3,7 @@ import type { ColdResult, ReadFigure } from './cold';
 import type { LighthouseFigures } from './lighthouse';
 import { type LoadResult, WARM_UP_SECONDS } from './load';
 import type { MixedResult } from './mixed';
+import type { OutboxFigures, SyncPass } from './outbox';
 import type { ScreenRead } from './screens';
 import { WRITE_KINDS, type WriteKind } from './writes';
 
@@ -22,6 +23,8 @@ export interface BenchRun {
   rssIdle: number;
   rssPeak: number;
   lighthouse: LighthouseFigures[] | null;
+  /** An offline outbox synced on the largest data set, then sent again. */
+  outbox: OutboxFigures | null;
 }
 
 interface WebSizes {
@@ -282,6 +285,25 @@ function warmTable(run: BenchRun, connections: number): string[] {
   return lines;
 }
 
+const syncRow = (what: string, writes: number, pass: SyncPass) =>
+  `| ${what} | ${writes} | ${pass.seconds.toFixed(1)} | ${pass.perSecond.toFixed(1)} | ${ms(pass.write.p50)} | ${ms(pass.write.p95)} | ${pass.errors} |`;
+
+/** The outbox's two passes on one database, and what was found stored. */
+export function outboxLines(kind: DatabaseKind, outbox: OutboxFigures | null): string[] {
+  if (!outbox) return [];
+  const { stored } = outbox;
+  return [
+    `### ${DATABASE_NAMES[kind]}`,
+    '',
+    '| Pass | writes | total s | writes/s | p50 ms | p95 ms | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    syncRow('first sync', outbox.writes, outbox.first),
+    syncRow('sent again (every one a replay)', outbox.writes, outbox.replays),
+    '',
+    `Stored once: ${outbox.storedOnce ? 'yes' : '**no**'}. Found after both passes: ${stored.sale} sales, ${stored.payment} payments, ${stored.return} returns and ${stored.keys} keys.`,
+  ];
+}
+
 export interface ReportInput {
   command: string;
   machine: string;
@@ -352,6 +374,13 @@ export function writeReport(input: ReportInput): string {
         `Budget: p50 within ${WRITE_SLOWDOWN}× of today's (before the roll-ups' triggers), from ${TODAY_SOURCE}.`,
       ],
       (run) => writeTable(run, input.connections, input.seconds),
+    ),
+    ...section(
+      'Syncing an offline outbox',
+      [
+        'A device kept 500 writes while offline (a sale, a payment and a return in turn, each with its own Idempotency-Key and a recordedAt spread over the hour before), then sends them as the web\'s outbox does when the network returns: one at a time, oldest first, signed in as the clerk above, to a server of their own on the largest data set. Then all 500 again, as a device that never got the answers would: each one must be a replay (the first answer back, nothing written). "errors": answers that were not 201, or not (or wrongly) marked as a replay. The records and keys are counted in the database once the server has stopped.',
+      ],
+      (run) => outboxLines(run.kind, run.outbox),
     ),
     '## Server memory',
     '',
