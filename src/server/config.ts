@@ -104,10 +104,7 @@ function readReadCache(value: string | undefined): boolean {
   return readCache === 'on';
 }
 
-function readHttps(
-  keyFile: string | undefined,
-  certFile: string | undefined,
-): AppConfig['https'] {
+function readHttps(keyFile: string | undefined, certFile: string | undefined): AppConfig['https'] {
   if (!keyFile && !certFile) return undefined;
   if (!keyFile || !certFile) {
     throw new Error('HTTPS_KEY_FILE and HTTPS_CERT_FILE must be set together, or neither');

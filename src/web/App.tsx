@@ -10,6 +10,7 @@ import { PAGE_ROUTES } from './routes';
 
 const SignedInApp = lazy(() => import('./SignedInApp'));
 const StatementLinkPage = lazy(() => import('./pages/statement-link/StatementLinkPage'));
+const OpenOffline = lazy(() => import('./offline/OpenOffline'));
 
 function ServerUnreachable({ onRetry }: { onRetry: () => void }) {
   return (
@@ -62,8 +63,17 @@ function BakeryApp() {
     route?.prefetch?.();
   }, [route]);
 
+  // No answer (no network, or the server down): the answers saved on this device, if any.
+  if (!user && (currentUser.isError || currentUser.fetchStatus === 'paused')) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <OpenOffline error={currentUser.error}>
+          <ServerUnreachable onRetry={() => currentUser.refetch()} />
+        </OpenOffline>
+      </Suspense>
+    );
+  }
   if (isPending) return <FullPageLoader />;
-  if (currentUser.isError) return <ServerUnreachable onRetry={() => currentUser.refetch()} />;
   // The landing page is in the entry chunk: a signed-out visitor waits for nothing more.
   if (!user) return <LandingPage />;
   return (

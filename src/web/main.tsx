@@ -4,6 +4,7 @@ import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantin
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { statementLinkPath } from '../domain/statement-link-path';
 import { App } from './App';
 import { queryClient } from './api/query-client';
 import { ToastHost } from './components/ToastHost';
@@ -85,6 +86,19 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {},
 });
+
+// The offline service worker, once the page has loaded: its downloads never hold up the
+// first paint. Only a build has one (MODE, not PROD: the browser tests build under NODE_ENV=test),
+// and a distributor opening a statement link has no use for the bakery's app on their phone.
+const installable =
+  import.meta.env.MODE === 'production' &&
+  'serviceWorker' in navigator &&
+  !window.location.pathname.startsWith(statementLinkPath(''));
+if (installable) {
+  window.addEventListener('load', () => {
+    void import('./offline/service-worker').then((worker) => worker.registerServiceWorker());
+  });
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

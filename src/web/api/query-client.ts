@@ -10,14 +10,27 @@ export const OWNS_CACHE = ['auth'] as const;
 /** The signed-in user's query: null shows the landing page. */
 export const SIGNED_IN_USER = ['/api/auth/user'] as const;
 
+/** What a signed-out visitor's page may hold: who is signed in (no one) and what the landing page reads. */
+const ANYONES = new Set<unknown>([SIGNED_IN_USER[0], '/api/app-info']);
+
 /**
- * Forgets every answer but the user, now null, so the app shows the landing
- * page: after signing out, and when a call finds the session ended (idle,
+ * Forgets the last signed-in user's answers, in memory and those the device kept
+ * for offline use (src/web/offline/saved-answers.ts), so the next person on a
+ * shared phone sees nothing of them.
+ */
+function forgetUsersAnswers(client: QueryClient) {
+  client.removeQueries({ predicate: (query) => !ANYONES.has(query.queryKey[0]) });
+  void import('../offline/saved-answers').then((saved) => saved.forgetSavedAnswers());
+}
+
+/**
+ * Sets the user to null, so the app shows the landing page, and forgets their
+ * answers: after signing out, and when a call finds the session ended (idle,
  * deactivated, password reset) instead of leaving each screen with an error.
  */
 export function forgetSignedInUser(client: QueryClient) {
   client.setQueryData(SIGNED_IN_USER, null);
-  client.removeQueries({ predicate: (query) => query.queryKey[0] !== SIGNED_IN_USER[0] });
+  forgetUsersAnswers(client);
 }
 
 /**
@@ -41,7 +54,14 @@ const sessionEnded = (error: unknown) => {
  * refetch when next shown.
  */
 export const queryClient: QueryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: sessionEnded }),
+  queryCache: new QueryCache({
+    onError: sessionEnded,
+    // No one signed in, as the server says: answers shown while the app opened
+    // offline belong to someone whose session has since ended.
+    onSuccess: (data, query) => {
+      if (data === null && query.queryKey[0] === SIGNED_IN_USER[0]) forgetUsersAnswers(queryClient);
+    },
+  }),
   mutationCache: new MutationCache({
     onError: sessionEnded,
     onSuccess: (_data, _variables, _context, mutation) =>

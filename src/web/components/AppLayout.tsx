@@ -2,6 +2,7 @@ import { AppShell, Burger, Drawer, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { CurrentUser } from '../../domain/user';
+import { OfflineStatus } from '../offline/OfflineStatus';
 import { UnsentButton } from '../offline/UnsentButton';
 import { BrandMark } from './BrandMark';
 import { HeaderClock } from './HeaderClock';
@@ -61,7 +62,10 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
           <SidebarContent user={user} onNavigate={drawer.close} />
         </div>
       </Drawer>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">{children}</AppShell.Main>
+      <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <OfflineStatus />
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }
