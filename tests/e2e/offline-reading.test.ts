@@ -1,17 +1,23 @@
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, test } from 'vitest';
-import { PHONE, screenshot } from '../support/browser';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DESKTOP, launchBrowser, newPage, PHONE, screenshot } from '../support/browser';
 import { setUpSignedInPage } from '../support/signed-in-page';
+import { createTestApp, testConfig } from '../support/test-app';
 import {
   distributorCard,
   goThroughSidebar,
   mainNavigation,
   orderedForToday,
   postOk,
+  registerThroughApi,
   signInThroughApi,
   statCard,
   type TestUser,
   waitForPageTitle,
+  waitUntilSettled,
 } from './helpers';
 
 /**
@@ -188,5 +194,59 @@ describe('offline reading: the app opens with no network and shows what was last
     await mainNavigation(phone).getByRole('link', { name: 'Settlement', exact: true }).click();
     await banner(phone).getByText('This page is not available offline').waitFor();
     await screenshot(phone, 'offline-not-available-360');
+  });
+});
+
+describe('a new version of the app', () => {
+  let webRoot = '';
+  let close = async () => {};
+  beforeAll(() => {
+    // A copy of the build of its own, which the test then changes as a new release would.
+    webRoot = mkdtempSync(join(tmpdir(), 'bakery-release-'));
+    cpSync(resolve('dist/web'), webRoot, { recursive: true });
+  });
+  afterAll(async () => {
+    await close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  test('installs beside the open app, waits, and takes over when the person reloads', async () => {
+    const testApp = await createTestApp({ config: testConfig({ webRoot }) });
+    const [baseUrl, browser] = await Promise.all([
+      testApp.app.listen({ port: 0, host: '127.0.0.1' }),
+      launchBrowser(),
+    ]);
+    close = async () => {
+      await browser.close();
+      await testApp.close();
+    };
+    const { page } = await newPage(browser, baseUrl, DESKTOP);
+    await registerThroughApi(page, OWNER);
+    await signInThroughApi(page, OWNER);
+    await page.goto('/');
+    await waitForPageTitle(page, 'Dashboard');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.evaluate(() => Object.assign(window, { openedBeforeTheRelease: true }));
+
+    // The release: a service worker that differs by a byte (its compressed copies would hide it).
+    appendFileSync(join(webRoot, 'sw.js'), '\n// the next release\n');
+    rmSync(join(webRoot, 'sw.js.br'));
+    rmSync(join(webRoot, 'sw.js.gz'));
+    // What the app's hourly check (or the next visit) does.
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const notice = page.getByText('A new version of BakeryPro is ready.');
+    await notice.waitFor();
+    await screenshot(page, 'new-version-1280');
+    // Until then the open app goes on with its own version, lazy pages included.
+    await goThroughSidebar(page, 'Prices');
+    expect(await page.evaluate(() => 'openedBeforeTheRelease' in window)).toBe(true);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await waitUntilSettled(notice);
+    await screenshot(page, 'new-version-360');
+
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.waitForFunction(() => !('openedBeforeTheRelease' in window));
+    await waitForPageTitle(page, 'Prices');
+    await notice.waitFor({ state: 'detached' });
   });
 });
