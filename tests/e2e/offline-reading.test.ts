@@ -37,7 +37,7 @@ const STORE = 'Adunni Stores';
 const PHONE_360 = { ...PHONE, width: 360 };
 
 /** The floor pages a person opens online before the network goes (Settlement is left for later): entry, title. */
-const SEEN_ONLINE = [
+const SEEN_ONLINE: [entry: string, title: string][] = [
   ['Sales', 'Sales Management'],
   ['Distributors', 'Distributor Management'],
   ['Prices', 'Prices'],
