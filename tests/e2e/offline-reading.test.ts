@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectNoSeriousAxeViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, newPage, PHONE, screenshot } from '../support/browser';
 import { setUpSignedInPage } from '../support/signed-in-page';
 import { createTestApp, testConfig } from '../support/test-app';
@@ -144,6 +145,7 @@ describe('offline reading: the app opens with no network and shows what was last
     await goThroughSidebar(page, 'Orders');
     await page.getByText(STORE).first().waitFor();
     await screenshot(page, 'offline-banner-1280');
+    await expectNoSeriousAxeViolations(page, 'the offline banner');
   });
 
   test('says plainly that a page never opened online is not available offline', async () => {
@@ -151,6 +153,7 @@ describe('offline reading: the app opens with no network and shows what was last
     await mainNavigation(page).getByRole('link', { name: 'Settlement', exact: true }).click();
     await banner(page).getByText('This page is not available offline').waitFor();
     await screenshot(page, 'offline-not-available-1280');
+    await expectNoSeriousAxeViolations(page, 'a page not available offline');
   });
 
   test('back online the banner goes and the page on view shows a sale made meanwhile', async () => {
@@ -237,6 +240,7 @@ describe('a new version of the app', () => {
     const notice = page.getByText('A new version of BakeryPro is ready.');
     await notice.waitFor();
     await screenshot(page, 'new-version-1280');
+    await expectNoSeriousAxeViolations(page, 'the new version notice');
     // Until then the open app goes on with its own version, lazy pages included.
     await goThroughSidebar(page, 'Prices');
     expect(await page.evaluate(() => 'openedBeforeTheRelease' in window)).toBe(true);
