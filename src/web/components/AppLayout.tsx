@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { CurrentUser } from '../../domain/user';
 import { OfflineStatus } from '../offline/OfflineStatus';
+import { useOutbox } from '../offline/outbox-store';
 import { UnsentButton } from '../offline/UnsentButton';
 import { BrandMark } from './BrandMark';
 import { HeaderClock } from './HeaderClock';
@@ -19,6 +20,8 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
   // date, time and bell, nothing may wrap): under 480 px the name gives way, or it
   // pushed the bell past the right edge.
   const roomForName = useMediaQuery('(min-width: 30em)', true, { getInitialValueInEffect: false });
+  // "Unsent: N" takes about 125 px: the name gives way on any phone, and under 480 px the date.
+  const unsent = useOutbox().length > 0;
   return (
     <AppShell
       layout="alt"
@@ -35,12 +38,12 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
               size="sm"
               aria-label={drawerOpen ? 'Close navigation' : 'Open navigation'}
             />
-            <BrandMark compact markOnly={!roomForName} />
+            <BrandMark compact markOnly={!roomForName || unsent} />
           </Group>
           <div />
           <Group gap="xs" wrap="nowrap">
             <UnsentButton userId={user.id} />
-            <HeaderClock />
+            <HeaderClock withDate={roomForName || !unsent} />
           </Group>
         </Group>
       </AppShell.Header>

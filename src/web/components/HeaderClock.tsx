@@ -26,8 +26,11 @@ function useNow(): Date {
   return now;
 }
 
-/** Current date and time in the bakery's time zone, and the notification bell. */
-export function HeaderClock() {
+/**
+ * Current date and time in the bakery's time zone, and the notification bell.
+ * `withDate` off: the time alone (a phone's header giving the date's room to "Unsent: N").
+ */
+export function HeaderClock({ withDate = true }: { withDate?: boolean }) {
   const now = useNow();
   const timeZone = useAppInfo().data?.timeZone ?? DEFAULT_TIME_ZONE;
   const { date, shortDate, time } = formatClock(now, timeZone);
@@ -37,10 +40,14 @@ export function HeaderClock() {
   return (
     <Group gap="sm" wrap="nowrap">
       <Group gap={6} wrap="nowrap" data-testid="header-clock">
-        {roomy && <IconCalendar size={18} aria-hidden color="var(--mantine-color-dimmed)" />}
-        <Text fz="sm" c="dimmed" data-testid="header-date" style={{ whiteSpace: 'nowrap' }}>
-          {roomy ? date : shortDate}
-        </Text>
+        {withDate && roomy && (
+          <IconCalendar size={18} aria-hidden color="var(--mantine-color-dimmed)" />
+        )}
+        {withDate && (
+          <Text fz="sm" c="dimmed" data-testid="header-date" style={{ whiteSpace: 'nowrap' }}>
+            {roomy ? date : shortDate}
+          </Text>
+        )}
         <Text fz="sm" fw={600} data-testid="header-time">
           {time}
         </Text>

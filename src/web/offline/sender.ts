@@ -121,8 +121,7 @@ function exclusively<T>(run: () => Promise<T>): Promise<T> {
 export function requestPass(
   options: { fresh?: boolean; form?: { key: string; serverTimed: boolean } } = {},
 ): Promise<Map<string, SendResult>> {
-  const current = sender;
-  if (!current) return Promise.resolve(new Map());
+  if (!sender) return Promise.resolve(new Map());
   if (!queued) {
     const request: PassRequest = {
       fresh: false,
@@ -132,7 +131,8 @@ export function requestPass(
     };
     request.done = exclusively(() => {
       if (queued === request) queued = null;
-      return pass(current, request);
+      // Whoever is signed in when it starts: the one who asked may have signed out since.
+      return sender ? pass(sender, request) : Promise.resolve(new Map<string, SendResult>());
     });
     queued = request;
   }
