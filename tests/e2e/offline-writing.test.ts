@@ -12,6 +12,7 @@ import {
   distributorCard,
   expectToast,
   goThroughSidebar,
+  orderedForToday,
   postOk,
   signInThroughApi,
   signInThroughForm,
@@ -633,4 +634,51 @@ describe('offline writing: kept on the device, sent once when the network return
       expect(made[0]?.userId).toBe(expected);
     }
   }, 180_000);
+});
+
+describe('offline writing: a settlement made with no network', () => {
+  const signedIn = setUpSignedInPage({ ...OWNER, username: 'outbox_settler' });
+  const SHOP = 'Adunni Stores';
+  const settlementFigure = (page: Page, label: string) =>
+    page.getByTestId('settlement-summary').getByLabel(label, { exact: true });
+
+  beforeAll(async () => {
+    const [shop] = await orderedForToday(signedIn.page, [SHOP], {
+      baked: 10,
+      pricePerLoaf: 512.5,
+      ordered: 6,
+    });
+    await postOk(signedIn.page, `/api/dispatch/${shop?.id}`, {
+      day: lagosDate(new Date()),
+      lines: [{ recipeName: 'Agege Bread', loaves: 6 }],
+    });
+  });
+
+  test('is kept with a note in place of the form, then settles its day when the network returns', async () => {
+    const page = signedIn.page;
+    await page.goto('/');
+    await goThroughSidebar(page, 'Settlement');
+    await choose(page, page.getByLabel('Distributor', { exact: true }).first(), SHOP);
+    await page.getByRole('button', { name: 'Add return' }).click();
+    await choose(page, page.getByLabel('Return 1 bread', { exact: true }).first(), 'Agege Bread');
+    await page.getByLabel('Return 1 loaves', { exact: true }).first().fill('2');
+    await page.getByLabel('Collected (₦)', { exact: true }).first().fill('1000.5');
+
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Settle' }).click();
+    await expectKept(page, `Settlement: ${SHOP}, 2 loaves returned, ₦1,000.50 collected (Cash)`);
+    const note = page.getByTestId('settlement-kept');
+    expect(await note.textContent()).toContain('Waiting for the network');
+    expect(await page.getByRole('button', { name: 'Settle' }).count()).toBe(0);
+    expect(await unsentButton(page).textContent()).toBe('Unsent: 1');
+    await screenshot(page, 'offline-settlement-kept-1280');
+
+    await page.context().setOffline(false);
+    await unsentButton(page).waitFor({ state: 'detached' });
+    // 6 loaded at ₦512.50, 2 back, ₦1,000.50 collected: the summary shows without a reload.
+    await expect
+      .poll(() => settlementFigure(page, 'Balance after').textContent())
+      .toBe('₦1,049.50');
+    expect(await settlementFigure(page, 'Returned').textContent()).toBe('2 loaves');
+  });
 });
