@@ -439,7 +439,8 @@ describe('offline writing: kept on the device, sent once when the network return
     expect(new Set(kept.map((entry) => entry.key)).size).toBe(20);
 
     await openUnsent(page);
-    expect(await stateLines(page)).toEqual(Array(20).fill('Waiting for the network'));
+    // Polled: the sender's first try (its probe for the network) may be on its way a moment.
+    await expect.poll(() => stateLines(page)).toEqual(Array(20).fill('Waiting for the network'));
     expect(await page.getByTestId('unsent-entry').first().textContent()).toContain(
       `Sale: 7 loaves of Agege Bread to ${storeName(0)}, ₦3,587.50 paid ₦1,000.00`,
     );

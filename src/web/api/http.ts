@@ -65,7 +65,8 @@ async function apiRequest<T>(
         ...(once ? { 'Idempotency-Key': once.idempotencyKey } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: once ? AbortSignal.timeout(once.timeoutMs) : undefined,
+      // Safari before 16 has no AbortSignal.timeout: there the browser's own limit applies.
+      signal: once && AbortSignal.timeout ? AbortSignal.timeout(once.timeoutMs) : undefined,
     });
   } catch (error) {
     if (isNetworkFailure(error)) noteNetworkFailed();
