@@ -147,6 +147,10 @@ export const ERROR_CODES = {
     status: 409,
     meaning: 'The Idempotency-Key was sent before by another user, or to another call',
   },
+  SIGNED_IN_AS_ANOTHER_USER: {
+    status: 401,
+    meaning: 'The write was made by another user (Made-By) than the one signed in',
+  },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

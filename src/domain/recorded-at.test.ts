@@ -6,6 +6,7 @@ import {
   RECORDED_AT_TOO_OLD,
   recordedAt,
   recordedAtProblem,
+  storedMoment,
 } from './recorded-at';
 
 const now = new Date('2026-11-26T14:32:05.123Z');
@@ -50,5 +51,19 @@ describe('recordedAtProblem', () => {
 
   it('takes now', () => {
     expect(recordedAtProblem(now, now)).toBeUndefined();
+  });
+
+  it('refuses a moment that is no date at all', () => {
+    expect(recordedAtProblem(new Date(Number.NaN), now)).toBe(RECORDED_AT_FORMAT);
+  });
+});
+
+describe('storedMoment', () => {
+  it("keeps a moment made before the server's now", () => {
+    expect(storedMoment(at(-DAY), now)).toEqual(at(-DAY));
+  });
+
+  it("brings a moment of a fast clock back to the server's now", () => {
+    expect(storedMoment(at(4 * MINUTE), now)).toEqual(now);
   });
 });

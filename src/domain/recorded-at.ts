@@ -26,7 +26,18 @@ export const recordedAt = z.iso.datetime({ offset: true, error: RECORDED_AT_FORM
 /** Why `recordedAt` cannot be taken at the server's `now`, or undefined when it can. */
 export function recordedAtProblem(recordedAt: Date, now: Date): string | undefined {
   const ahead = recordedAt.getTime() - now.getTime();
+  // Not a moment at all (the schema should let none through): refused, not a 500.
+  if (Number.isNaN(ahead)) return RECORDED_AT_FORMAT;
   if (ahead > MAX_AHEAD_MS) return RECORDED_AT_AHEAD;
   if (-ahead > MAX_AGE_MS) return RECORDED_AT_TOO_OLD;
   return undefined;
 }
+
+/**
+ * The moment a write is stored at: when it was made on the device, but never
+ * later than the server's now. A phone a few minutes fast (allowed above) would
+ * otherwise put a sale made at 23:57 on tomorrow, and a settlement made then
+ * would look for tomorrow's dispatch.
+ */
+export const storedMoment = (recordedAt: Date, now: Date): Date =>
+  recordedAt.getTime() > now.getTime() ? now : recordedAt;

@@ -12,6 +12,8 @@ import {
   idempotencyKey,
   KEY_NOT_UUID,
   KEY_REUSED,
+  MADE_BY_HEADER,
+  MADE_BY_OTHER,
 } from '../domain/idempotency';
 import { answerAsSent } from './auth/answer-limits';
 import { SerializedAnswer } from './contract-route';
@@ -34,6 +36,13 @@ function keyOf(request: FastifyRequest): string | undefined {
     throw badRequest(KEY_NOT_UUID, [{ path: IDEMPOTENCY_KEY_HEADER, message: KEY_NOT_UUID }]);
   }
   return key.data;
+}
+
+/** A write made on a device by one user is never stored under another's session. */
+function refuseAnotherMaker(request: FastifyRequest): void {
+  const madeBy = request.headers[MADE_BY_HEADER.toLowerCase()];
+  if (madeBy === undefined || madeBy === request.user?.id) return;
+  throw new AppError('SIGNED_IN_AS_ANOTHER_USER', MADE_BY_OTHER);
 }
 
 /**
@@ -88,6 +97,7 @@ export function installIdempotency(app: FastifyInstance, db: Database): void {
     if (!methods.some((method) => takesIdempotencyKey(method, route.url))) return;
     const handler = route.handler as RouteHandlerMethod;
     route.handler = async function onceByKey(request, reply) {
+      refuseAnotherMaker(request);
       const key = keyOf(request);
       if (key === undefined) return handler.call(this, request, reply);
       return once(db, key, request, reply, async () => handler.call(this, request, reply));

@@ -5,7 +5,11 @@ import { z } from 'zod';
 import { type Access, describeAccess } from '../domain/access';
 import type { RouteContract } from '../domain/contracts/contract';
 import { ERROR_CODES, type ErrorCode, fieldErrorSchema } from '../domain/errors';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAY_HEADER } from '../domain/idempotency';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAY_HEADER,
+  MADE_BY_HEADER,
+} from '../domain/idempotency';
 import { takesIdempotencyKey } from './idempotency';
 
 /**
@@ -67,13 +71,22 @@ const idempotencyKeyHeader = {
         `it gets the first answer back (status and body) with \`${IDEMPOTENT_REPLAY_HEADER}: true\` and writes nothing; ` +
         'another user or call gets 409 IDEMPOTENCY_KEY_REUSED. A refused write keeps no key.',
     },
+    [MADE_BY_HEADER]: {
+      type: 'string',
+      format: 'uuid',
+      description:
+        'Optional. The id of the user who made the write on the device; any other signed-in user ' +
+        'gets 401 SIGNED_IN_AS_ANOTHER_USER and nothing is written.',
+    },
   },
 };
 
 /** The codes a route may answer with, whatever it does, by what it declares. */
 function errorCodesOf(contract: RouteContract): ErrorCode[] {
   const codes: ErrorCode[] = ['INVALID_INPUT', 'SERVER_ERROR', ...(contract.errors ?? [])];
-  if (takesIdempotencyKey(contract.method, contract.url)) codes.push('IDEMPOTENCY_KEY_REUSED');
+  if (takesIdempotencyKey(contract.method, contract.url)) {
+    codes.push('IDEMPOTENCY_KEY_REUSED', 'SIGNED_IN_AS_ANOTHER_USER');
+  }
   if (contract.access.kind !== 'public') codes.push('NOT_SIGNED_IN');
   if (!openToAllSignedIn(contract.access)) codes.push('FORBIDDEN');
   if (contract.method !== 'GET') codes.push('CROSS_SITE_REFUSED');

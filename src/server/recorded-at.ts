@@ -1,13 +1,22 @@
 /** Writes made on a device while offline and sent later (issue 20): their two times. */
 import { sql } from 'drizzle-orm';
-import { recordedAtProblem } from '../domain/recorded-at';
+import { recordedAtProblem, storedMoment } from '../domain/recorded-at';
 import { badRequest } from './errors';
 
-/** Refuses (400, on the field) a `recordedAt` too far ahead of the server's clock, or too old. */
-export function checkRecordedAt(recordedAt: string | undefined, now: number): void {
-  if (!recordedAt) return;
-  const problem = recordedAtProblem(new Date(recordedAt), new Date(now));
+/**
+ * The `recordedAt` a write is stored with: refused (400, on the field) when too
+ * far ahead of the server's clock or too old, brought back to the server's
+ * now when a little ahead of it; undefined when none was sent.
+ */
+export function acceptedRecordedAt(
+  recordedAt: string | undefined,
+  now: number,
+): string | undefined {
+  if (!recordedAt) return undefined;
+  const made = new Date(recordedAt);
+  const problem = recordedAtProblem(made, new Date(now));
   if (problem) throw badRequest(problem, [{ path: 'recordedAt', message: problem }]);
+  return storedMoment(made, new Date(now)).toISOString();
 }
 
 /**

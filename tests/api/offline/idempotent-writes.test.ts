@@ -8,7 +8,7 @@ import { count, eq, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../../src/domain/audit';
-import { KEY_NOT_UUID, KEY_REUSED } from '../../../src/domain/idempotency';
+import { KEY_NOT_UUID, KEY_REUSED, MADE_BY_OTHER } from '../../../src/domain/idempotency';
 import {
   breadReturns,
   distributorPayments,
@@ -142,6 +142,39 @@ describe('a key is its user’s and its call’s', () => {
     expect(await rowsIn(distributorPayments, eq(distributorPayments.distributorId, shop.id))).toBe(
       0,
     );
+  });
+});
+
+describe('a write made by one user on a device', () => {
+  const idOf = async (as: typeof clerk) => (await as.get<{ id: string }>('/api/auth/user')).body.id;
+
+  it('is stored when its maker is the one signed in', async () => {
+    const shop = await fixtures.distributor('Own Maker Shop');
+    const madeBy = { 'made-by': await idOf(clerk) };
+    const reply = await send(
+      clerk,
+      SALES,
+      sale(1, { distributorId: shop.id }),
+      randomUUID(),
+      madeBy,
+    );
+    expect(reply.status).toBe(201);
+    expect(await salesTo(shop.id)).toBe(1);
+  });
+
+  it('is refused (401) under another user’s session, writing nothing and keeping the key free', async () => {
+    const shop = await fixtures.distributor('Other Maker Shop');
+    const key = randomUUID();
+    const madeBy = { 'made-by': await idOf(otherClerk) };
+    const reply = await send(clerk, SALES, sale(1, { distributorId: shop.id }), key, madeBy);
+    expect(reply.status).toBe(401);
+    expect(reply.body).toEqual({ message: MADE_BY_OTHER, code: 'SIGNED_IN_AS_ANOTHER_USER' });
+    expect(await salesTo(shop.id)).toBe(0);
+    expect(await keyRow(key)).toBeUndefined();
+    // Its maker, signed in again, sends it under the same key.
+    const own = await send(otherClerk, SALES, sale(1, { distributorId: shop.id }), key, madeBy);
+    expect(own.status).toBe(201);
+    expect(await salesTo(shop.id)).toBe(1);
   });
 });
 

@@ -28,6 +28,7 @@ export async function send<T = Record<string, unknown>>(
   url: string,
   body: unknown,
   key?: string,
+  headers: Record<string, string> = {},
 ): Promise<Sent<T>> {
   const cookie = as.sessionCookie;
   const response = await testApp.app.inject({
@@ -36,6 +37,7 @@ export async function send<T = Record<string, unknown>>(
     headers: {
       ...(cookie ? { cookie } : {}),
       ...(key === undefined ? {} : { 'idempotency-key': key }),
+      ...headers,
     },
     payload: body as object,
   });

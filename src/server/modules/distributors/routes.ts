@@ -5,7 +5,7 @@ import { signedInUser } from '../../auth/guard';
 import { serve } from '../../contract-route';
 import { sendCsv } from '../../csv-export';
 import type { Database } from '../../db/connection';
-import { checkRecordedAt } from '../../recorded-at';
+import { acceptedRecordedAt } from '../../recorded-at';
 import * as distributors from './service';
 import { distributorStatement, statementCsv } from './statement';
 
@@ -38,12 +38,16 @@ export function distributorRoutes(
 
   serve(app, api.payments, async ({ query }) => distributors.listPayments(db, query));
   serve(app, api.pay, async (request) => {
-    checkRecordedAt(request.body.recordedAt, now());
-    return distributors.createPayment(db, request.body, signedInUser(request).id);
+    const recordedAt = acceptedRecordedAt(request.body.recordedAt, now());
+    return distributors.createPayment(
+      db,
+      { ...request.body, recordedAt },
+      signedInUser(request).id,
+    );
   });
   serve(app, api.returns, async ({ query }) => distributors.listReturns(db, query));
   serve(app, api.giveBack, async ({ body }) => {
-    checkRecordedAt(body.recordedAt, now());
-    return distributors.createReturn(db, body);
+    const recordedAt = acceptedRecordedAt(body.recordedAt, now());
+    return distributors.createReturn(db, { ...body, recordedAt });
   });
 }

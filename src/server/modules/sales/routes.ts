@@ -5,7 +5,7 @@ import { signedInUser } from '../../auth/guard';
 import { serve } from '../../contract-route';
 import type { Database } from '../../db/connection';
 import type { ReadCache } from '../../read-cache';
-import { checkRecordedAt } from '../../recorded-at';
+import { acceptedRecordedAt } from '../../recorded-at';
 import * as sales from './service';
 import { availableLoavesNow, type ShelfClock } from './shelf';
 
@@ -29,7 +29,7 @@ export function salesRoutes(
     cache.get(`sales-summary:${today()}`, () => sales.salesSummary(db, clock())),
   );
   serve(app, salesApi.record, async (request) => {
-    checkRecordedAt(request.body.recordedAt, now());
-    return sales.createSale(db, request.body, clock(), signedInUser(request));
+    const recordedAt = acceptedRecordedAt(request.body.recordedAt, now());
+    return sales.createSale(db, { ...request.body, recordedAt }, clock(), signedInUser(request));
   });
 }
