@@ -39,15 +39,17 @@ async function toApiError(response: Response): Promise<ApiError> {
   );
 }
 
-/** A write sent from the outbox: its key, and how long to wait for the answer. */
+/** A write sent from the outbox: its key, who made it, and how long to wait for the answer. */
 interface OnceOnly {
   idempotencyKey: string;
+  /** The maker's user id: another user's session (signed in by another tab) refuses it. */
+  madeBy: string;
   timeoutMs: number;
 }
 
 /**
  * Every call sends the session cookie, and JSON when there is a payload; a
- * write sent from the outbox also its Idempotency-Key (docs/api.md).
+ * write sent from the outbox also its Idempotency-Key and Made-By (docs/api.md).
  */
 async function apiRequest<T>(
   method: string,
@@ -62,7 +64,8 @@ async function apiRequest<T>(
       credentials: 'include',
       headers: {
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(once ? { 'Idempotency-Key': once.idempotencyKey } : {}),
+        // The names of src/domain/idempotency.ts, not imported: it brings zod into the landing page.
+        ...(once ? { 'Idempotency-Key': once.idempotencyKey, 'Made-By': once.madeBy } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       // Safari before 16 has no AbortSignal.timeout: there the browser's own limit applies.

@@ -5,24 +5,56 @@ import {
   type OutboxEntry,
   type OutboxWrite,
 } from '../../domain/outbox';
-import { notifySuccess } from '../api/notify';
+import { notifyError, notifySuccess } from '../api/notify';
 import { networkState } from './network';
-import { putEntry, removeEntry } from './outbox-store';
-import { requestPass, type SendResult, sendEntry, signedInMaker, wakeSoon } from './sender';
+import { changeEntry, putEntry, removeEntry } from './outbox-store';
+import { type SendResult, sendEntry, sendFromForm, signedInMaker, wakeSoon } from './sender';
 
 /**
- * The write was kept on this device, not answered: no network, or no answer
- * in time. The form closes; the sender sends it later.
+ * The write was kept on this device, not answered: no network, no answer in
+ * time (`until` 'network'), or the session ended before it was stored
+ * ('signIn'). The form closes; the sender sends it later. Shown as a failure,
+ * the person would record it again and it would be stored twice.
  */
 export class KeptOnDevice extends Error {
-  constructor(readonly entry: OutboxEntry) {
+  constructor(
+    readonly entry: OutboxEntry,
+    readonly until: 'network' | 'signIn' = 'network',
+  ) {
     super('Kept on this device');
     this.name = 'KeptOnDevice';
   }
 }
 
+/**
+ * A correction not saved: the record it corrects is no longer refused (another
+ * tab sent or discarded it), and under its key the server would only give the
+ * first answer again.
+ */
+export class CorrectionTooLate extends Error {
+  constructor() {
+    super('This record was sent or discarded meanwhile: the correction was not saved');
+    this.name = 'CorrectionTooLate';
+  }
+}
+
 /** How long an open form waits for its answer before it closes with the write kept. */
 const FORM_WAIT_MS = 10_000;
+
+/** Keeps a new entry, or a correction if its entry is still refused; false when there is no IndexedDB. */
+async function keep(entry: OutboxEntry, replacing: OutboxEntry | undefined): Promise<boolean> {
+  if (!replacing) {
+    return putEntry(entry).then(
+      () => true,
+      () => false,
+    );
+  }
+  const saved = await changeEntry(replacing.key, (now) =>
+    now.state === 'refused' ? corrected(now, entry.write, entry.distributorName) : undefined,
+  );
+  if (!saved) throw new CorrectionTooLate();
+  return true;
+}
 
 /**
  * A v4 UUID: crypto.randomUUID where the page is a secure context, else from
@@ -38,16 +70,15 @@ export function newKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-const waitFor = (ms: number) => new Promise<undefined>((resolve) => setTimeout(resolve, ms));
-
 /**
  * Records a sale, payment, return or settlement from its form through the
  * outbox: kept in IndexedDB first, so a closed tab cannot lose it, then sent
  * at once. Answers the server's answer when it was stored; throws the
  * server's refusal (the ApiError, for the form to show; a new entry is then
  * dropped, since the person is there to correct it, while a corrected one
- * stays refused in the list), or KeptOnDevice when it waits for the network.
- * `replacing`: the refused entry a person corrected.
+ * stays refused in the list), KeptOnDevice when it waits for the network or
+ * a sign-in, or CorrectionTooLate. `replacing`: the refused entry a person
+ * corrected.
  */
 export async function recordThroughOutbox<Answer>(
   write: OutboxWrite,
@@ -59,10 +90,7 @@ export async function recordThroughOutbox<Answer>(
   const entry = replacing
     ? corrected(replacing, write, distributorName)
     : newEntry(newKey(), write, distributorName, maker, new Date());
-  const kept = await putEntry(entry).then(
-    () => true,
-    () => false,
-  );
+  const kept = await keep(entry, replacing);
   // No IndexedDB here (a private window of some browsers): sent as before, kept nowhere.
   if (!kept) return answerOf<Answer>(await sendEntry(entry, true), entry, false);
   if (!networkState().online) {
@@ -70,9 +98,7 @@ export async function recordThroughOutbox<Answer>(
     throw new KeptOnDevice(entry);
   }
   // A correction keeps the moment the sale was made; a new write is timed as before.
-  const form = { key: entry.key, serverTimed: !replacing };
-  const sent = requestPass({ fresh: true, form }).then((results) => results.get(entry.key));
-  const result = await Promise.race([sent, waitFor(FORM_WAIT_MS)]);
+  const result = await sendFromForm(entry.key, !replacing, FORM_WAIT_MS);
   if (result?.outcome === 'refused' && !replacing) await removeEntry(entry.key);
   return answerOf<Answer>(result, entry, true);
 }
@@ -83,7 +109,10 @@ function answerOf<Answer>(result: SendResult | undefined, entry: OutboxEntry, ke
     case 'sent':
       return result.answer as Answer;
     case 'refused':
+      throw result.error;
     case 'signIn':
+      // Kept, it waits for its maker's sign-in: shown as failed, it would be recorded twice.
+      if (kept) throw new KeptOnDevice(entry, 'signIn');
       throw result.error;
     default:
       if (kept) throw new KeptOnDevice(entry);
@@ -95,12 +124,14 @@ function answerOf<Answer>(result: SendResult | undefined, entry: OutboxEntry, ke
  * When `error` says the write was kept: the toast that says so, and true (the
  * form then closes as after a save); false for any other error.
  */
-export function keptOnDevice(error: unknown): error is KeptOnDevice {
+export function keptOnDevice(error: unknown): error is KeptOnDevice | CorrectionTooLate {
+  if (error instanceof CorrectionTooLate) {
+    notifyError('Not corrected', error.message);
+    return true;
+  }
   if (!(error instanceof KeptOnDevice)) return false;
-  notifySuccess(
-    'Kept on this device',
-    `${entryLine(error.entry)}. It will be sent when the network returns.`,
-  );
+  const when = error.until === 'signIn' ? 'you sign in again' : 'the network returns';
+  notifySuccess('Kept on this device', `${entryLine(error.entry)}. It will be sent when ${when}.`);
   return true;
 }
 

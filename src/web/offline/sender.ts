@@ -15,7 +15,7 @@ import {
   timeToSend,
 } from '../../domain/outbox';
 import { ApiError, callOnce } from '../api/http';
-import { forgetSignedInUser } from '../api/query-client';
+import { forgetSignedInUser, SIGNED_IN_USER } from '../api/query-client';
 import { noteNetworkFailed, onBackOnline } from './network';
 import { changeEntry, loadOutbox, outboxEntries, removeEntry } from './outbox-store';
 
@@ -56,7 +56,7 @@ let sender: Sender | null = null;
 export const signedInMaker = (): OutboxEntry['madeBy'] | null => sender?.user ?? null;
 
 function sendWrite(entry: OutboxEntry, serverTimed: boolean): Promise<unknown> {
-  const once = { idempotencyKey: entry.key, timeoutMs: SEND_TIMEOUT_MS };
+  const once = { idempotencyKey: entry.key, madeBy: entry.madeBy.id, timeoutMs: SEND_TIMEOUT_MS };
   const time = timeToSend(entry, serverTimed);
   const { write } = entry;
   switch (write.kind) {
@@ -101,13 +101,43 @@ const problemOf = (error: ApiError) => ({
 interface PassRequest {
   /** Retry times are forgotten first: the network is back, or a person is waiting. */
   fresh: boolean;
-  /** Entries whose form is open and waits for the answer: it refreshes the screens itself. */
-  formKeys: Set<string>;
-  /** New entries sent from their form at once: timed by the server, as before the outbox. */
-  serverTimed: Set<string>;
   done: Promise<Map<string, SendResult>>;
 }
 let queued: PassRequest | null = null;
+
+/**
+ * The entries whose form is open and waits for the answer (it refreshes the
+ * screens itself), each told what came of its send. `serverTimed`: a new
+ * write sent at once, timed by the server as before the outbox. A form that
+ * gives up waiting leaves this list, so a later send carries the moment made
+ * and refreshes the screens like any kept write.
+ */
+const waitingForms = new Map<string, { serverTimed: boolean; answered: (r: SendResult) => void }>();
+
+/**
+ * Sends a form's entry at once: what came of it, or undefined when it was not
+ * sent before `waitMs` (or by this tab's pass).
+ */
+export async function sendFromForm(
+  key: string,
+  serverTimed: boolean,
+  waitMs: number,
+): Promise<SendResult | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const answered = new Promise<SendResult>((resolve) => {
+    waitingForms.set(key, { serverTimed, answered: resolve });
+  });
+  const passEnded = requestPass({ fresh: true }).then((results) => results.get(key));
+  const gaveUp = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), waitMs);
+  });
+  try {
+    return await Promise.race([answered, passEnded, gaveUp]);
+  } finally {
+    clearTimeout(timer);
+    waitingForms.delete(key);
+  }
+}
 
 /** One pass at a time in all this browser's tabs (the server's key makes a rare overlap harmless). */
 function exclusively<T>(run: () => Promise<T>): Promise<T> {
@@ -118,17 +148,10 @@ function exclusively<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** Asks for a pass; the answer maps each entry sent in it to what came of it. */
-export function requestPass(
-  options: { fresh?: boolean; form?: { key: string; serverTimed: boolean } } = {},
-): Promise<Map<string, SendResult>> {
+export function requestPass(options: { fresh?: boolean } = {}): Promise<Map<string, SendResult>> {
   if (!sender) return Promise.resolve(new Map());
   if (!queued) {
-    const request: PassRequest = {
-      fresh: false,
-      formKeys: new Set(),
-      serverTimed: new Set(),
-      done: Promise.resolve(new Map()),
-    };
+    const request: PassRequest = { fresh: false, done: Promise.resolve(new Map()) };
     request.done = exclusively(() => {
       if (queued === request) queued = null;
       // Whoever is signed in when it starts: the one who asked may have signed out since.
@@ -137,10 +160,6 @@ export function requestPass(
     queued = request;
   }
   queued.fresh ||= options.fresh ?? false;
-  if (options.form) {
-    queued.formKeys.add(options.form.key);
-    if (options.form.serverTimed) queued.serverTimed.add(options.form.key);
-  }
   return queued.done;
 }
 
@@ -188,9 +207,14 @@ async function keepResult(current: Sender, key: string, result: SendResult): Pro
       await changeEntry(key, (e) => afterRefusal(e, problemOf(result.error)));
       return false;
     case 'signIn':
-      // The session ended: everything waits for its maker, and the app shows the sign-in.
+      // Everything waits for its maker's sign-in. A stopped sender signs no one out:
+      // the user signed in since is not the one whose session ended.
       await changeEntry(key, afterSignedOut);
-      forgetSignedInUser(current.client);
+      if (sender !== current) return true;
+      // The session ended: the app shows the sign-in.
+      if (result.error.code === 'NOT_SIGNED_IN') forgetSignedInUser(current.client);
+      // Another user signed in (in another tab): this tab asks who, and its sender restarts as them.
+      else void current.client.invalidateQueries({ queryKey: SIGNED_IN_USER });
       return true;
     case 'retry': {
       const problem = result.error ? problemOf(result.error) : null;
@@ -216,10 +240,14 @@ async function pass(current: Sender, request: PassRequest): Promise<Map<string, 
       e.state === 'refused' ? undefined : { ...e, state: 'sending' },
     );
     if (!claimed) continue;
-    const result = await sendEntry(claimed, request.serverTimed.has(claimed.key));
+    const result = await sendEntry(claimed, waitingForms.get(claimed.key)?.serverTimed ?? false);
     results.set(claimed.key, result);
-    if (result.outcome === 'sent' && !request.formKeys.has(claimed.key)) screens.sent();
-    if (await keepResult(current, claimed.key, result)) break;
+    const ends = await keepResult(current, claimed.key, result);
+    // Its form, if still waiting, refreshes the screens itself.
+    const form = waitingForms.get(claimed.key);
+    if (form) form.answered(result);
+    else if (result.outcome === 'sent') screens.sent();
+    if (ends) break;
   }
   screens.passEnded();
   wakeLater(current);
