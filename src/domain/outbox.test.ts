@@ -8,6 +8,7 @@ import {
   entryLine,
   LONGEST_RETRY_MS,
   madeAtText,
+  mayHaveReachedServer,
   newEntry,
   nextWake,
   type OutboxWrite,
@@ -53,6 +54,8 @@ describe('outcomeOf', () => {
 
   it("waits for its maker's next sign-in when the session ended", () => {
     expect(outcomeOf({ status: 401, code: 'NOT_SIGNED_IN' })).toBe('signIn');
+    // Another tab signed another user in: it waits for its maker too.
+    expect(outcomeOf({ status: 401, code: 'SIGNED_IN_AS_ANOTHER_USER' })).toBe('signIn');
   });
 
   it('holds every other 4xx as refused: loaves gone, archived, over the limit, no right, bad field', () => {
@@ -233,6 +236,21 @@ describe('madeAtText', () => {
     // 23:30 UTC on the 25th is 00:30 on the 26th in Lagos: today.
     expect(madeAtText('2026-11-25T23:30:00.000Z', now, ZONE)).toBe('00:30');
     expect(madeAtText('2026-11-25T22:59:00.000Z', now, ZONE)).toBe('25 Nov, 23:59');
+  });
+});
+
+describe('mayHaveReachedServer', () => {
+  const entry = made('k1', '2026-11-26T13:32:00.000Z');
+
+  it('is false for one never tried, or refused (a refusal stores nothing)', () => {
+    expect(mayHaveReachedServer(entry)).toBe(false);
+    const refused = afterRefusal(afterRetry(entry, null, 0, 0), { message: 'No', fieldErrors: [] });
+    expect(mayHaveReachedServer(refused)).toBe(false);
+  });
+
+  it('is true once a try went unanswered or failed on the server', () => {
+    expect(mayHaveReachedServer(afterRetry(entry, null, 0, 0))).toBe(true);
+    expect(mayHaveReachedServer(afterSignedOut(afterRetry(entry, null, 0, 0)))).toBe(true);
   });
 });
 

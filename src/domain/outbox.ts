@@ -174,6 +174,15 @@ export const afterRefusal = (
 /** Back to waiting, untouched otherwise: the session ended before the answer. */
 export const afterSignedOut = (entry: OutboxEntry): OutboxEntry => ({ ...entry, state: 'waiting' });
 
+/**
+ * Whether the server may have stored it already: an earlier try got no
+ * answer, or a server error (a refusal stores nothing, and a stored one would
+ * have been answered as sent). Discarding such an entry may lose nothing, or
+ * may hide a record the person believes gone.
+ */
+export const mayHaveReachedServer = (entry: Pick<OutboxEntry, 'state' | 'attempts'>): boolean =>
+  entry.state !== 'refused' && entry.attempts > 0;
+
 /** Oldest first: the order they were made in (the key breaks a tie of the same millisecond). */
 export const oldestFirst = (a: OutboxEntry, b: OutboxEntry): number =>
   a.madeAt === b.madeAt ? a.key.localeCompare(b.key) : a.madeAt < b.madeAt ? -1 : 1;

@@ -1,6 +1,12 @@
 import { Button, Card, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { entryLine, madeAtText, type OutboxEntry, stateText } from '../../domain/outbox';
+import {
+  entryLine,
+  madeAtText,
+  mayHaveReachedServer,
+  type OutboxEntry,
+  stateText,
+} from '../../domain/outbox';
 import { DEFAULT_TIME_ZONE } from '../../domain/time';
 import { useAppInfo } from '../auth/queries';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -51,19 +57,31 @@ function UnsentEntry(props: {
                 Correct
               </Button>
             )}
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              color="red"
-              onClick={() => props.onDiscard(entry)}
-            >
-              Discard
-            </Button>
+            {/* On the wire, it may be stored this second: discarded, it would still show in the books. */}
+            {entry.state !== 'sending' && (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                onClick={() => props.onDiscard(entry)}
+              >
+                Discard
+              </Button>
+            )}
           </Group>
         )}
       </Stack>
     </Card>
   );
+}
+
+/** The confirmation's words: honest about a record that may be stored already. */
+function discardText(entry: OutboxEntry): string {
+  const line = entryLine(entry);
+  if (mayHaveReachedServer(entry)) {
+    return `${line}. It may have reached the server already: send it now to find out. Discard it only if you are sure it was not recorded.`;
+  }
+  return `${line}. It was never recorded: once discarded it is gone from this device too.`;
 }
 
 /**
@@ -110,7 +128,7 @@ export function UnsentList(props: {
       <ConfirmDialog
         opened={discarding !== null}
         title="Discard this record?"
-        message={`${discarding ? entryLine(discarding) : ''}. It was never recorded: once discarded it is gone from this device too.`}
+        message={discarding ? discardText(discarding) : ''}
         confirmLabel="Discard"
         cancelLabel="Keep it"
         onConfirm={() => {
