@@ -46,8 +46,11 @@ export function loadOutbox(): Promise<void> {
       list = [...byKey.values()].sort(oldestFirst);
       for (const listener of listeners) listener();
     },
-    // No IndexedDB (a private window of some browsers): nothing was kept, so nothing shows.
-    () => undefined,
+    // No IndexedDB (a private window of some browsers), or a read that failed this
+    // once: nothing shows now, and the next pass reads again.
+    () => {
+      loading = undefined;
+    },
   );
   return loading;
 }
