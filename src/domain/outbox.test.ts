@@ -7,7 +7,6 @@ import {
   dueEntries,
   entryLine,
   LONGEST_RETRY_MS,
-  madeAtText,
   mayHaveReachedServer,
   newEntry,
   nextWake,
@@ -21,7 +20,6 @@ import {
 
 const ADA = { id: 'user-ada', name: 'Ada Obi' };
 const BAYO = { id: 'user-bayo', name: 'Bayo Ade' };
-const ZONE = 'Africa/Lagos';
 
 const sale: OutboxWrite = {
   kind: 'sale',
@@ -222,20 +220,6 @@ describe('entryLine', () => {
     expect(entryLine({ write: settled, distributorName: 'Mama Put' })).toBe(
       'Settlement: Mama Put, 3 loaves returned, ₦12,000.00 collected (Cash)',
     );
-  });
-});
-
-describe('madeAtText', () => {
-  const now = new Date('2026-11-26T20:00:00.000Z'); // 21:00 in Lagos
-
-  it("shows the time alone on the bakery's today, in its time zone", () => {
-    expect(madeAtText('2026-11-26T13:32:05.000Z', now, ZONE)).toBe('14:32');
-  });
-
-  it('adds the day when made on another bakery day, by the zone, not UTC', () => {
-    // 23:30 UTC on the 25th is 00:30 on the 26th in Lagos: today.
-    expect(madeAtText('2026-11-25T23:30:00.000Z', now, ZONE)).toBe('00:30');
-    expect(madeAtText('2026-11-25T22:59:00.000Z', now, ZONE)).toBe('25 Nov, 23:59');
   });
 });
 

@@ -11,7 +11,6 @@ import type { FieldError } from './errors';
 import { formatNaira } from './money';
 import { loavesValue, type SaleInput } from './sales-schemas';
 import type { SettlementInput } from './settlement';
-import { businessDate, zonedParts } from './time';
 import { countOf } from './words';
 
 /** The writes a person may make with no network, with the route each is sent to. */
@@ -234,21 +233,6 @@ export function entryLine(entry: Pick<OutboxEntry, 'write' | 'distributorName'>)
       return `Settlement: ${name}, ${countOf(loaves, 'loaf')} returned, ${formatNaira(collected)} collected (${method})`;
     }
   }
-}
-
-const two = (n: number) => String(n).padStart(2, '0');
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/**
- * When it was made, in the bakery's time zone: "14:32" today, else
- * "25 Nov, 14:32" (an entry can wait days for its maker's sign-in).
- */
-export function madeAtText(madeAt: string, now: Date, timeZone: string): string {
-  const made = new Date(madeAt);
-  const at = zonedParts(made, timeZone);
-  const time = `${two(at.hour)}:${two(at.minute)}`;
-  if (businessDate(made, timeZone) === businessDate(now, timeZone)) return time;
-  return `${two(at.day)} ${MONTHS[at.month - 1]}, ${time}`;
 }
 
 /** What a person reads about where an entry stands. */

@@ -1,16 +1,11 @@
 import { Button, Card, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import {
-  entryLine,
-  madeAtText,
-  mayHaveReachedServer,
-  type OutboxEntry,
-  stateText,
-} from '../../domain/outbox';
+import { entryLine, mayHaveReachedServer, type OutboxEntry, stateText } from '../../domain/outbox';
 import { DEFAULT_TIME_ZONE } from '../../domain/time';
 import { useAppInfo } from '../auth/queries';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useNetwork } from './network';
+import { momentText } from './offline-caption';
 import { removeEntry, useOutbox } from './outbox-store';
 import { sendNow } from './sender';
 
@@ -40,7 +35,7 @@ function UnsentEntry(props: {
           {entryLine(entry)}
         </Text>
         <Text fz="xs" c="dimmed">
-          Made {madeAtText(entry.madeAt, new Date(), timeZone)} by {entry.madeBy.name}
+          Made {momentText(new Date(entry.madeAt), new Date(), timeZone)} by {entry.madeBy.name}
         </Text>
         <Text fz="sm" c={STATE_COLOR[entry.state]} data-testid="unsent-state">
           {stateText(entry, userId, online)}
