@@ -23,6 +23,7 @@ import { businessDate } from '../../../src/domain/time';
 import {
   breadReturns,
   distributorPayments,
+  pendingTransfers,
   salesTransactions,
 } from '../../../src/server/db/schema';
 import { endsWithRollupsMatchingRecords } from '../../support/rollups';
@@ -43,7 +44,11 @@ const LATE_YESTERDAY_UTC = new Date(LATE_YESTERDAY).toISOString();
 const db = () => testApp.database.db;
 /** The two times a record is stored with. */
 async function stored(
-  table: typeof salesTransactions | typeof distributorPayments | typeof breadReturns,
+  table:
+    | typeof salesTransactions
+    | typeof distributorPayments
+    | typeof breadReturns
+    | typeof pendingTransfers,
   id: string,
 ) {
   const [row] = await db()
@@ -168,7 +173,7 @@ describe('a payment and a return made at 23:50 yesterday', () => {
 });
 
 describe('a transfer held for confirmation', () => {
-  it('is dated when it was taken on the device, and so is its payment once confirmed', async () => {
+  it('is dated when it was taken on the device, received when it arrived, and so is its payment once confirmed', async () => {
     const settings = (await admin.get<AppSettings>('/api/admin/settings')).body;
     const turn = (on: boolean) =>
       admin.call('PUT', '/api/admin/settings', {
@@ -195,6 +200,9 @@ describe('a transfer held for confirmation', () => {
     if (!paymentId) throw new Error('no payment');
     const row = await stored(distributorPayments, paymentId);
     expect(row.createdAt.toISOString()).toBe(LATE_YESTERDAY_UTC);
+    const transfer = await stored(pendingTransfers, held.body.id);
+    expect(transfer.receivedAt).toBeInstanceOf(Date);
+    expect(row.receivedAt).toEqual(transfer.receivedAt);
     expect((await turn(false)).status).toBe(200);
   });
 });
@@ -245,9 +253,9 @@ describe('a recordedAt that cannot be taken', () => {
       sale(1, { distributorId: shop.id, recordedAt: fast }),
     );
     expect(reply.status).toBe(201);
-    const stored = new Date(reply.body.createdAt).getTime();
-    expect(stored).toBeLessThan(new Date(fast).getTime());
-    expect(stored).toBeLessThanOrEqual(Date.now());
+    const storedAt = new Date(reply.body.createdAt).getTime();
+    expect(storedAt).toBeLessThan(new Date(fast).getTime());
+    expect(storedAt).toBeLessThanOrEqual(Date.now());
   });
 });
 

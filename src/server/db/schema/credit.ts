@@ -24,6 +24,8 @@ export const pendingTransfers = pgTable(
     status: varchar('status', { length: 20 }).notNull().default('pending'),
     recordedBy: byUser('recorded_by'),
     createdAt: createdAt(),
+    /** When the server took a transfer taken offline (created_at is then the device's moment); null: at created_at. */
+    receivedAt: moment('received_at'),
     decidedBy: byUser('decided_by'),
     decidedAt: moment('decided_at'),
     rejectionReason: text('rejection_reason'),

@@ -307,9 +307,8 @@ export async function insertPayment(
     recordedBy,
   };
   if (isTransfer(values.paymentMethod) && (await readSettings(tx)).confirmTransfers) {
-    // Dated when taken on the device: confirmed, the payment keeps that date.
-    const createdAt = recordedTimes(input.recordedAt).createdAt;
-    return holdTransfer(tx, { ...values, createdAt }, name);
+    // Dated when taken on the device: confirmed, the payment keeps both times.
+    return holdTransfer(tx, { ...values, ...recordedTimes(input.recordedAt) }, name);
   }
   const [row] = await tx
     .insert(distributorPayments)

@@ -5,6 +5,7 @@
  * payment, dated when it was recorded) or rejected (its reason kept).
  */
 import { aliasedTable, and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { DistributorPayment } from '../../../domain/contracts/distributors';
 import type {
   PendingTransfer,
@@ -31,7 +32,7 @@ type Db = Database | Transaction;
 /** Keeps a transfer aside instead of recording the payment: Record Payment's answer, pending. */
 export async function holdTransfer(
   tx: Transaction,
-  values: typeof pendingTransfers.$inferInsert,
+  values: PgInsertValue<typeof pendingTransfers>,
   distributorName: string,
 ): Promise<DistributorPayment> {
   const [row] = await tx.insert(pendingTransfers).values(values).returning();
@@ -181,6 +182,7 @@ export async function confirmTransfer(
         description: row.description,
         recordedBy: row.recordedBy,
         createdAt: sql`(select ${pendingTransfers.createdAt} from ${pendingTransfers} where ${pendingTransfers.id} = ${id})`,
+        receivedAt: row.receivedAt,
       })
       .returning({ id: distributorPayments.id });
     if (!payment) throw new Error('insert returned no row');

@@ -1,0 +1,1 @@
+ALTER TABLE "pending_transfers" ADD COLUMN "received_at" timestamp with time zone;
