@@ -34,8 +34,18 @@ export async function expectToast(page: Page, title: string, message: string): P
 
 /** Closes a toast with its close button, so the next one can show without waiting 5 s. */
 export async function dismissToast(toast: Locator): Promise<void> {
-  await toast.getByRole('button').click();
-  await toast.waitFor({ state: 'detached' });
+  // A click while the toast is still sliding in can be lost on a busy machine:
+  // click again until it has gone, rather than wait the whole timeout for it.
+  for (let attempt = 1; ; attempt += 1) {
+    await toast.getByRole('button').click();
+    try {
+      await toast.waitFor({ state: 'detached', timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 5) throw error;
+      if ((await toast.count()) === 0) return;
+    }
+  }
 }
 
 /** The error message shown under a form field. */
