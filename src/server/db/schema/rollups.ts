@@ -62,7 +62,20 @@ export const rollupReturnDays = pgTable(
     loavesReturned: tally('loaves_returned'),
     returnsValue: total('returns_value'),
   },
-  (t) => [primaryKey({ columns: [t.day, t.distributorId, t.reason] })],
+  (t) => [
+    primaryKey({ columns: [t.day, t.distributorId, t.reason] }),
+    // The Returns report over a range, read from the index alone: after years of
+    // returns a range's rows lie scattered over the heap (1,031 pages for this
+    // year at five years against 206 at one).
+    index('rollup_return_days_report_idx').on(
+      t.day,
+      t.distributorId,
+      t.reason,
+      t.returnsCount,
+      t.loavesReturned,
+      t.returnsValue,
+    ),
+  ],
 );
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "rollup_return_days_report_idx" ON "rollup_return_days" USING btree ("day","distributor_id","reason","returns_count","loaves_returned","returns_value");
