@@ -5,6 +5,7 @@
  * means for it, when it is tried again and what a person reads about it. No
  * rule here drops an entry: only a sent one leaves, or one a person discards.
  */
+import { doublingWait } from './backoff';
 import type { BreadReturnInput, PaymentInput } from './distributor-schemas';
 import { PAYMENT_METHOD_LABELS } from './distributor-schemas';
 import type { FieldError } from './errors';
@@ -143,8 +144,8 @@ const JITTER = 0.1;
 
 /** How long to wait after the `attempts`-th answer that said "later"; `random` is in [0, 1). */
 export function retryDelay(attempts: number, random: number): number {
-  const doubled = FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1);
-  return Math.round(Math.min(LONGEST_RETRY_MS, doubled) * (1 + JITTER * random));
+  const wait = doublingWait(attempts - 1, FIRST_RETRY_MS, LONGEST_RETRY_MS);
+  return Math.round(wait * (1 + JITTER * random));
 }
 
 /** The entry after an answer that said "try again later". */

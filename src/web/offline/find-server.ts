@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { doublingWait } from '../../domain/backoff';
 import { authApi } from '../../domain/contracts/auth';
 import { call } from '../api/http';
 
@@ -7,7 +8,7 @@ const LONGEST_WAIT_MS = 10_000;
 
 /** The wait before the nth try (from 0): one second, doubling, never more than ten. */
 export const waitBeforeTry = (attempt: number): number =>
-  Math.min(FIRST_TRY_MS * 2 ** attempt, LONGEST_WAIT_MS);
+  doublingWait(attempt, FIRST_TRY_MS, LONGEST_WAIT_MS);
 
 /**
  * While the server cannot be reached, asks it now and then whether it is back

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import {
   corrected,
   entryLine,
@@ -134,6 +135,25 @@ export function keptOnDevice(error: unknown): error is KeptOnDevice | Correction
   notifySuccess('Kept on this device', `${entryLine(error.entry)}. It will be sent when ${when}.`);
   return true;
 }
+
+/** What a form gives to record through the outbox: its input, whose it is, what it corrects. */
+export interface MadeOnForm<Input> {
+  input: Input;
+  distributorName: string;
+  /** The refused entry a person corrected (the Unsent list's Correct). */
+  replacing?: OutboxEntry | undefined;
+}
+
+/**
+ * A form's write through the outbox (recordThroughOutbox) as a mutation. It
+ * runs with no network too: TanStack would hold it unsaved, the outbox keeps it.
+ */
+export const useOutboxWrite = <Input, Answer>(writeOf: (input: Input) => OutboxWrite) =>
+  useMutation({
+    networkMode: 'always',
+    mutationFn: (made: MadeOnForm<Input>) =>
+      recordThroughOutbox<Answer>(writeOf(made.input), made.distributorName, made.replacing),
+  });
 
 /** A form's save handlers (saveHandlers), with a write kept on the device closing the form too. */
 export function orKeptOnDevice<Handlers extends { onError: (error: unknown) => void }>(

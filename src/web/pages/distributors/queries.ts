@@ -10,9 +10,8 @@ import type {
   DistributorUpdateInput,
   PaymentInput,
 } from '../../../domain/distributor-schemas';
-import type { OutboxEntry } from '../../../domain/outbox';
 import { call, urlOf } from '../../api/http';
-import { recordThroughOutbox } from '../../offline/outbox-write';
+import { useOutboxWrite } from '../../offline/outbox-write';
 
 export const distributorKeys = {
   list: (includeArchived: boolean) => ['/api/distributors', 'list', includeArchived] as const,
@@ -71,34 +70,8 @@ export const useUnarchiveDistributor = () =>
   useMutation({
     mutationFn: (id: string) => call(distributorsApi.unarchive, { params: { id } }),
   });
-/** What Record Payment and Record Return send: the form's input and whose it is. */
-interface Made<Input> {
-  input: Input;
-  distributorName: string;
-  /** The refused entry a person corrected (the Unsent list's Correct). */
-  replacing?: OutboxEntry | undefined;
-}
-
 /** Through the outbox (src/web/offline/outbox-write.ts): kept on the device first, then sent. */
 export const useRecordPayment = () =>
-  useMutation({
-    // Runs with no network too: the outbox keeps the write (TanStack would hold it unsaved).
-    networkMode: 'always',
-    mutationFn: (made: Made<PaymentInput>) =>
-      recordThroughOutbox<DistributorPayment>(
-        { kind: 'payment', body: made.input },
-        made.distributorName,
-        made.replacing,
-      ),
-  });
+  useOutboxWrite<PaymentInput, DistributorPayment>((body) => ({ kind: 'payment', body }));
 export const useRecordReturn = () =>
-  useMutation({
-    // Runs with no network too: the outbox keeps the write (TanStack would hold it unsaved).
-    networkMode: 'always',
-    mutationFn: (made: Made<BreadReturnInput>) =>
-      recordThroughOutbox<BreadReturn>(
-        { kind: 'return', body: made.input },
-        made.distributorName,
-        made.replacing,
-      ),
-  });
+  useOutboxWrite<BreadReturnInput, BreadReturn>((body) => ({ kind: 'return', body }));

@@ -1,10 +1,9 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { distributorsApi } from '../../../domain/contracts/distributors';
 import { type SaleTransaction, salesApi } from '../../../domain/contracts/sales';
-import type { OutboxEntry } from '../../../domain/outbox';
 import type { SaleInput } from '../../../domain/sales-schemas';
 import { call } from '../../api/http';
-import { recordThroughOutbox } from '../../offline/outbox-write';
+import { useOutboxWrite } from '../../offline/outbox-write';
 
 /** Recent Sales shows the last 5 (docs/screens/sales.md). */
 const RECENT_SALES = 5;
@@ -45,16 +44,7 @@ export const useSalesSummary = () =>
 
 /**
  * Record Sale, through the outbox (src/web/offline/outbox-write.ts): kept on
- * the device first, then sent; `replacing` is a refused sale a person corrected.
+ * the device first, then sent.
  */
 export const useRecordSale = () =>
-  useMutation({
-    // Runs with no network too: the outbox keeps the write (TanStack would hold it unsaved).
-    networkMode: 'always',
-    mutationFn: (sale: { input: SaleInput; distributorName: string; replacing?: OutboxEntry }) =>
-      recordThroughOutbox<SaleTransaction>(
-        { kind: 'sale', body: sale.input },
-        sale.distributorName,
-        sale.replacing,
-      ),
-  });
+  useOutboxWrite<SaleInput, SaleTransaction>((body) => ({ kind: 'sale', body }));

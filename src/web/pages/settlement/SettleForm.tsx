@@ -144,9 +144,11 @@ function SettleFields({
     // replaces this form before mutate's own callbacks would run.
     settle
       .mutateAsync({
-        id: sheet.distributorId,
-        name: sheet.name,
-        input: { day, returns, collected, paymentMethod: method, notes: notes || null },
+        input: {
+          id: sheet.distributorId,
+          body: { day, returns, collected, paymentMethod: method, notes: notes || null },
+        },
+        distributorName: sheet.name,
         replacing: correcting,
       })
       .then(
