@@ -56,7 +56,8 @@ export default function BakePlanPage() {
   const batches = useCreatePlanBatches();
   const orders = useCreatePlanOrders();
   if (plan.isPending) return <Header actions={null} loading />;
-  if (plan.isError) return <Text c="red">Failed to load the bake plan: {plan.error.message}</Text>;
+  if (plan.isError)
+    return <Text c="red">{errorText(plan.error, 'Failed to load the bake plan')}</Text>;
   const data = plan.data;
   const shortfall = data.needs.some((need) => need.shortfall > 0);
   const baking = data.breads.some((bread) => bread.mixes && bread.mixes.length > 0);

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { BookLine, OrderBook } from '../../../domain/contracts/orders';
 import { DEFAULT_TIME_ZONE, formatClock } from '../../../domain/time';
+import { errorText } from '../../api/http';
 import { useAppInfo } from '../../auth/queries';
 import { DateField } from '../../components/DateField';
 import { DATE_INPUT_FORMAT } from '../../components/format';
@@ -50,7 +51,8 @@ export function BookTab() {
   const [changing, setChanging] = useState<BookLine | null>(null);
   const book = useOrderBook(day);
   if (book.isPending) return <LoadingLine label="Loading the order book..." />;
-  if (book.isError) return <Text c="red">Failed to load the order book: {book.error.message}</Text>;
+  if (book.isError)
+    return <Text c="red">{errorText(book.error, 'Failed to load the order book')}</Text>;
   const data = book.data;
   return (
     <Stack gap="md">

@@ -16,6 +16,7 @@ import type { Receipt } from '../../../domain/contracts/receipts';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/distributor-schemas';
 import { formatNaira } from '../../../domain/money';
 import { DEFAULT_TIME_ZONE } from '../../../domain/time';
+import { errorText } from '../../api/http';
 import { useAppInfo } from '../../auth/queries';
 import { formatDateTime } from '../../components/format';
 import { LoadingLine } from '../../components/LoadingLine';
@@ -140,7 +141,7 @@ export default function ReceiptPage() {
         </Button>
       </Group>
       {receipt.isError ? (
-        <Text c="red">Failed to load the receipt: {receipt.error.message}</Text>
+        <Text c="red">{errorText(receipt.error, 'Failed to load the receipt')}</Text>
       ) : !data ? (
         <LoadingLine label="Loading receipt..." />
       ) : (

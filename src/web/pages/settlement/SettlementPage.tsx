@@ -2,6 +2,7 @@ import { Box, Button, Card, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { SettlementSheet } from '../../../domain/contracts/settlement';
 import { formatNaira, sumNaira } from '../../../domain/money';
+import { errorText } from '../../api/http';
 import { useRights } from '../../auth/use-rights';
 import { LoadingLine } from '../../components/LoadingLine';
 import { PageHeader } from '../../components/PageHeader';
@@ -66,7 +67,7 @@ export default function SettlementPage() {
   const answer = useSettlementDay(day);
   if (answer.isPending) return <LoadingLine label="Loading the settlements..." />;
   if (answer.isError) {
-    return <Text c="red">Failed to load the settlements: {answer.error.message}</Text>;
+    return <Text c="red">{errorText(answer.error, 'Failed to load the settlements')}</Text>;
   }
   const data = answer.data;
   const sheet = data.sheets.find((one) => one.distributorId === chosen) ?? null;
