@@ -17,6 +17,10 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'The body is not JSON' },
   TOO_MANY_ATTEMPTS: { status: 429, meaning: 'Too many attempts: wait and try again' },
   SERVER_ERROR: { status: 500, meaning: 'Something failed on the server' },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    meaning: 'The server lost its connection to the database: try again in a moment',
+  },
 
   // Auth and admin
   INVALID_CREDENTIALS: {

@@ -33,6 +33,16 @@ beforeAll(async () => {
   app.get('/app-error', () => {
     throw badRequest('Flour must be greater than 0', [{ path: 'flourKg', message: 'x' }]);
   });
+  app.get('/lost', () => {
+    throw new Error('Failed query: select 1', {
+      cause: new Error('Connection terminated unexpectedly'),
+    });
+  });
+  app.get('/refused', () => {
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+    });
+  });
   app.get('/bug', () => {
     throw new TypeError("Cannot read properties of undefined (reading 'id') at /src/x.ts:1:2");
   });
@@ -72,6 +82,17 @@ describe('errors a request can end in', () => {
     });
     const unknown = await app.inject({ method: 'GET', url: '/db/42P01' });
     expect(unknown.statusCode).toBe(500);
+  });
+
+  it('answers a database that cannot be reached or dropped the connection as 503', async () => {
+    for (const url of ['/db/57P01', '/db/08006', '/lost', '/refused']) {
+      const reply = await app.inject({ method: 'GET', url });
+      expect(reply.statusCode, url).toBe(503);
+      expect(reply.json()).toEqual({
+        message: 'The server lost its connection to the database. Please try again in a moment.',
+        code: 'DATABASE_UNAVAILABLE',
+      });
+    }
   });
 
   it('keeps the status, message and field errors of an AppError', async () => {

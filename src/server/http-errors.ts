@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ApiErrorBody, codeOfStatus, type FieldError } from '../domain/errors';
-import { databaseConflict, databaseInputError } from './db/errors';
+import { databaseConflict, databaseInputError, isDatabaseUnreachable } from './db/errors';
 import { AppError } from './errors';
 
 function fieldPath(instancePath: string): string {
@@ -33,6 +33,8 @@ const FRAMEWORK_REFUSALS: Record<string, { status: number; message: string }> = 
 };
 
 const SERVER_FAULT = 'Something went wrong on the server. Please try again.';
+const DATABASE_LOST =
+  'The server lost its connection to the database. Please try again in a moment.';
 
 /** The status and `{ message, code, errors? }` body for any error a request ended in. */
 export function errorAnswer(error: FastifyError): { status: number; body: ApiErrorBody } {
@@ -76,6 +78,9 @@ function refusalAnswer(error: FastifyError): Answer | undefined {
 function answerOf(error: FastifyError): Answer {
   if (hasZodFastifySchemaValidationErrors(error)) return validationAnswer(error.validation);
   if (error instanceof AppError) return appErrorAnswer(error);
+  if (isDatabaseUnreachable(error)) {
+    return { status: 503, body: { message: DATABASE_LOST, code: 'DATABASE_UNAVAILABLE' } };
+  }
   return refusalAnswer(error) ?? { status: 500, body: { message: SERVER_FAULT } };
 }
 

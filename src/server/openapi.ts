@@ -83,7 +83,12 @@ const idempotencyKeyHeader = {
 
 /** The codes a route may answer with, whatever it does, by what it declares. */
 function errorCodesOf(contract: RouteContract): ErrorCode[] {
-  const codes: ErrorCode[] = ['INVALID_INPUT', 'SERVER_ERROR', ...(contract.errors ?? [])];
+  const codes: ErrorCode[] = [
+    'INVALID_INPUT',
+    'SERVER_ERROR',
+    'DATABASE_UNAVAILABLE',
+    ...(contract.errors ?? []),
+  ];
   if (takesIdempotencyKey(contract.method, contract.url)) {
     codes.push('IDEMPOTENCY_KEY_REUSED', 'SIGNED_IN_AS_ANOTHER_USER');
   }

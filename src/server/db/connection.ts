@@ -96,6 +96,12 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   // Timestamps are stored as timestamptz and read in UTC; the business time
   // zone is applied explicitly where a day or month boundary matters.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c TimeZone=UTC' });
+  // A connection PostgreSQL drops (a restart, a failover, a drop with force)
+  // emits 'error', and an 'error' no one listens to ends the process. The
+  // query or transaction that was using it is rejected on its own (answered
+  // as 503); the pool discards the connection and opens a new one when asked.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg(pool, { schema });
   let listener: pg.Client | undefined;
   let closed = false;

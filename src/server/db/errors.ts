@@ -58,3 +58,36 @@ export function databaseInputError(error: unknown): string | undefined {
       return undefined;
   }
 }
+
+/** What node-postgres says when the socket under a query or a transaction has gone. */
+const LOST_CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+];
+const NETWORK_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+]);
+
+/**
+ * PostgreSQL cannot be reached, or dropped the connection (a restart, a
+ * failover, the server shut down): SQLSTATE class 08 or 57P01-57P03, or the
+ * socket's own error. Answered as 503, not 500: nothing is wrong with the
+ * request, and the same call (with its Idempotency-Key) can be sent again.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const code = databaseErrorCode(error);
+  if (code?.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03') {
+    return true;
+  }
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const errno = (current as { code?: unknown }).code;
+    if (typeof errno === 'string' && NETWORK_ERRNOS.has(errno)) return true;
+    if (LOST_CONNECTION_MESSAGES.some((start) => current.message.startsWith(start))) return true;
+  }
+  return false;
+}
