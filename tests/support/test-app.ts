@@ -1,6 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type AppOptions, buildApp } from '../../src/server/app';
 import { type AppConfig, readConfig } from '../../src/server/config';
@@ -17,7 +27,10 @@ import {
  */
 export async function openTestDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ kind: 'memory' }, options);
+  if (!serverUrl) {
+    const copyOf = options.migrate === false ? undefined : await migratedTemplate();
+    return openDatabase({ kind: 'memory', copyOf }, options);
+  }
   const scratch = await scratchPostgres(serverUrl);
   const handle = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 5 }, options);
   return {
@@ -27,6 +40,48 @@ export async function openTestDatabase(options: OpenOptions = {}): Promise<Datab
       await scratch.drop();
     },
   };
+}
+
+let template: Promise<Blob> | undefined;
+
+/**
+ * A dump of a freshly migrated in-memory database, made once per set of
+ * migrations and PGlite version and kept in node_modules/.cache for every test
+ * process: a test database loaded from it starts in ~0.8 s instead of ~3.5 s
+ * (initdb and 24 migrations), some 4 minutes of a full `npm test` on 2 cores.
+ * The migrations still run on the copy, and find nothing to do.
+ */
+function migratedTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const folder = resolve('node_modules/.cache/bakery-tests');
+    const file = join(folder, `migrated-${migrationsFingerprint()}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const fresh = await openDatabase({ kind: 'memory' });
+    const pglite = (fresh.db as unknown as { $client: PGlite }).$client;
+    const dump = await pglite.dumpDataDir('none');
+    await fresh.close();
+    mkdirSync(folder, { recursive: true });
+    // Other test processes may be making it too: each writes its own file, then renames.
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+    return dump;
+  })();
+  return template;
+}
+
+/** Changes when a migration or PGlite changes, so no stale template is ever loaded. */
+function migrationsFingerprint(): string {
+  const hash = createHash('sha256');
+  const pgliteVersion = JSON.parse(
+    readFileSync(resolve('node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  ) as { version: string };
+  hash.update(pgliteVersion.version);
+  for (const name of readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
+    const path = join(MIGRATIONS_FOLDER, name);
+    if (statSync(path).isFile()) hash.update(name).update(readFileSync(path));
+  }
+  return hash.digest('hex').slice(0, 16);
 }
 
 /** A new database on the TEST_DATABASE_URL server, and how to drop it. */
