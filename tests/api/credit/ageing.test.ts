@@ -190,6 +190,30 @@ describe('receivables ageing', () => {
     expect((await baker.get('/api/reports/ageing')).status).toBe(403);
     expect((await baker.get('/api/reports/ageing.csv')).status).toBe(403);
   });
+
+  it('ages a balance again when a sale and a payment leave it as it was', async () => {
+    // Ageings are kept by what decides them; a sale paid off by a payment the
+    // same day keeps the balance but moves it from an old sale to today's.
+    const shop = await fixtures.distributor('Steady Balance Shop');
+    await saleAt(shop.id, 1000, `${daysAgo(40)}T10:00:00`);
+    const ageingOnCard = async () =>
+      (await viewer.get<DistributorWithAccount>(`/api/distributors/${shop.id}`)).body.ageing;
+    const rowOnReport = async () => rowOf(await report(), shop.id);
+    expect(await ageingOnCard()).toMatchObject({ days31to60: 1000, current: 0 });
+    expect(await rowOnReport()).toMatchObject({ balance: 1000, days31to60: 1000 });
+    const list = await viewer.get<DistributorWithAccount[]>('/api/distributors');
+    expect(list.body.find((d) => d.id === shop.id)?.ageing.days31to60).toBe(1000);
+
+    await saleAt(shop.id, 1000, `${today}T00:00:02`);
+    expect((await pay(shop.id, 1000)).status).toBe(201);
+    expect(await ageingOnCard()).toMatchObject({ current: 1000, overdue: 0, days31to60: 0 });
+    expect(await rowOnReport()).toMatchObject({ balance: 1000, current: 1000, overdue: 0 });
+    const again = await viewer.get<DistributorWithAccount[]>('/api/distributors');
+    expect(again.body.find((d) => d.id === shop.id)?.ageing).toMatchObject({
+      current: 1000,
+      overdue: 0,
+    });
+  });
 });
 
 endsWithRollupsMatchingRecords(() => testApp.database.db);

@@ -27,7 +27,7 @@ import type { Database, Transaction } from '../../db/connection';
 import { lockFor } from '../../db/locks';
 import { distributors } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { ageBalances } from '../accounts/ageing';
+import { ageBalancesKept } from '../accounts/ageing';
 import { accountSums, distributorTotals } from '../accounts/service';
 
 type Db = Database | Transaction;
@@ -109,19 +109,26 @@ export async function ageingReport(
     })
     .from(distributors);
   // Today's balances are one roll-up row each; an earlier day's sum its days.
-  const balances = new Map<string, number>(
+  const accounts = new Map<string, { balance: number; salesValue: number }>(
     asOf >= today
-      ? (await accountSums(db)).map((row) => [row.distributor.id, Number(row.balance)])
-      : (await distributorTotals(db, { to: asOf })).map((row) => [row.distributorId, row.balance]),
+      ? (await accountSums(db)).map((row) => [
+          row.distributor.id,
+          { balance: Number(row.balance), salesValue: Number(row.totalOwed) },
+        ])
+      : (await distributorTotals(db, { to: asOf })).map((row) => [
+          row.distributorId,
+          { balance: row.balance, salesValue: row.totalSales },
+        ]),
   );
   const owing = people
-    .map((p) => ({ ...p, balance: balances.get(p.id) ?? 0 }))
+    .map((p) => ({ ...p, balance: 0, salesValue: 0, ...accounts.get(p.id) }))
     .filter((p) => toKobo(p.balance) > 0);
-  const ageings = await ageBalances(
+  const ageings = await ageBalancesKept(
     db,
     owing.map((p) => ({
       distributorId: p.id,
       balance: p.balance,
+      salesValue: p.salesValue,
       paymentTermsDays: p.paymentTermsDays,
     })),
     asOf,

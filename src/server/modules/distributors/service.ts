@@ -42,7 +42,7 @@ import {
 } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { recordedTimes } from '../../recorded-at';
-import { ageBalances } from '../accounts/ageing';
+import { ageBalancesKept } from '../accounts/ageing';
 import { accountSums } from '../accounts/service';
 import { readSettings } from '../admin/settings';
 import { holdTransfer } from '../pending-transfers/service';
@@ -72,11 +72,12 @@ async function withCredit(
   rows: AccountRow[],
   today: string,
 ): Promise<DistributorWithAccount[]> {
-  const ageings = await ageBalances(
+  const ageings = await ageBalancesKept(
     db,
     rows.map((row) => ({
       distributorId: row.distributor.id,
       balance: Number(row.balance),
+      salesValue: Number(row.totalOwed),
       paymentTermsDays: row.distributor.paymentTermsDays,
     })),
     today,
