@@ -93,36 +93,44 @@ export async function checkCredit(
   return { reason: request.overrideReason, userId: user.id };
 }
 
+/** Each distributor with its balance and sales value at the end of `asOf`. */
+async function accountsAt(db: Database, asOf: string, today: string) {
+  // Today's accounts are one roll-up row each, with the distributor.
+  if (asOf >= today) {
+    return (await accountSums(db)).map(({ distributor, balance, totalOwed }) => ({
+      ...distributor,
+      balance: Number(balance),
+      salesValue: Number(totalOwed),
+    }));
+  }
+  // An earlier day's sum its days.
+  const [people, totals] = await Promise.all([
+    db
+      .select({
+        id: distributors.id,
+        name: distributors.name,
+        archived: distributors.archived,
+        creditLimit: distributors.creditLimit,
+        paymentTermsDays: distributors.paymentTermsDays,
+      })
+      .from(distributors),
+    distributorTotals(db, { to: asOf }),
+  ]);
+  const accounts = new Map(totals.map((row) => [row.distributorId, row]));
+  return people.map((p) => ({
+    ...p,
+    balance: accounts.get(p.id)?.balance ?? 0,
+    salesValue: accounts.get(p.id)?.totalSales ?? 0,
+  }));
+}
+
 /** Every distributor owing anything at `asOf`, most overdue first, and their totals. */
 export async function ageingReport(
   db: Database,
   asOf: string,
   today: string,
 ): Promise<AgeingReport> {
-  const people = await db
-    .select({
-      id: distributors.id,
-      name: distributors.name,
-      archived: distributors.archived,
-      creditLimit: distributors.creditLimit,
-      paymentTermsDays: distributors.paymentTermsDays,
-    })
-    .from(distributors);
-  // Today's balances are one roll-up row each; an earlier day's sum its days.
-  const accounts = new Map<string, { balance: number; salesValue: number }>(
-    asOf >= today
-      ? (await accountSums(db)).map((row) => [
-          row.distributor.id,
-          { balance: Number(row.balance), salesValue: Number(row.totalOwed) },
-        ])
-      : (await distributorTotals(db, { to: asOf })).map((row) => [
-          row.distributorId,
-          { balance: row.balance, salesValue: row.totalSales },
-        ]),
-  );
-  const owing = people
-    .map((p) => ({ ...p, balance: 0, salesValue: 0, ...accounts.get(p.id) }))
-    .filter((p) => toKobo(p.balance) > 0);
+  const owing = (await accountsAt(db, asOf, today)).filter((p) => toKobo(p.balance) > 0);
   const ageings = await ageBalancesKept(
     db,
     owing.map((p) => ({
@@ -187,11 +195,16 @@ export function ageingCsvRows(report: AgeingReport): CsvRow[] {
   ];
 }
 
-/** Overdue money in all and the five distributors most overdue: the dashboard's card. */
-export async function overdueSummary(db: Database, today: string) {
+/**
+ * The dashboard's money owed: what all owe and how many, the overdue money in
+ * all and the five distributors most overdue.
+ */
+export async function moneyOwedSummary(db: Database, today: string) {
   const report = await ageingReport(db, today, today);
   const overdue = report.rows.filter((row) => toKobo(row.overdue) > 0);
   return {
+    total: report.totals.balance,
+    distributorCount: report.rows.length,
     totalOverdue: report.totals.overdue,
     distributorsOverdue: overdue.length,
     mostOverdue: overdue.slice(0, 5).map((row) => ({

@@ -11,8 +11,7 @@ import {
   purchaseOrders,
   salesTransactions,
 } from '../../db/schema';
-import { accountSums } from '../accounts/service';
-import { overdueSummary } from '../credit/service';
+import { moneyOwedSummary } from '../credit/service';
 import { isLowStock, toItem } from '../inventory/service';
 import { wasteReport } from '../reports/waste';
 import { loavesOnSaleByBread } from '../sales/shelf';
@@ -213,18 +212,7 @@ async function moneyOwedPart(
   timeZone: string,
   now: Date,
 ): Promise<DashboardSummary['moneyOwed']> {
-  const accounts = accountSums(db).as('accounts');
-  const [totals] = await db
-    .select({
-      total: sql<string>`coalesce(sum(${accounts.balance}::numeric) filter (where ${accounts.balance}::numeric > 0), 0)::text`,
-      count: sql<number>`(count(*) filter (where ${accounts.balance}::numeric > 0))::int`,
-    })
-    .from(accounts);
-  return {
-    total: Number(totals?.total ?? 0),
-    distributorCount: Number(totals?.count ?? 0),
-    ...(await overdueSummary(db, businessDate(now, timeZone))),
-  };
+  return moneyOwedSummary(db, businessDate(now, timeZone));
 }
 
 /** The dashboard's figures, each computed in SQL, for the parts the user may read. */
