@@ -1,4 +1,4 @@
-import { SimpleGrid } from '@mantine/core';
+import { SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { DistributorWithAccount } from '../../../domain/contracts/distributors';
 import { errorText } from '../../api/http';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListState } from '../../components/ListState';
 import { ArchivedListActions } from '../../components/PageActions';
 import { PageHeader } from '../../components/PageHeader';
+import { MoreRows, useShownInPages } from '../../components/ShownInPages';
 import { PaymentsCard } from '../receipts/PaymentsCard';
 import { PendingTransfersCard } from '../receipts/PendingTransfersCard';
 import { useTransferSummary } from '../receipts/queries';
@@ -19,6 +20,15 @@ import { useDeleteDistributor, useDistributors, useUnarchiveDistributor } from '
 import { ReminderDialog, type Reminding } from './ReminderDialog';
 import { ReturnDialog } from './ReturnDialog';
 import { StatementLinksDialog } from './StatementLinksDialog';
+
+/** Cards drawn at first and added by each "Show more distributors": whole rows of 1, 2 or 3. */
+const DISTRIBUTORS_PAGE = 30;
+
+/** A distributor whose name, phone or address holds what was typed, in any case. */
+const matches = (distributor: DistributorWithAccount, typed: string) =>
+  [distributor.name, distributor.phone ?? '', distributor.address ?? ''].some((text) =>
+    text.toLocaleLowerCase('en-NG').includes(typed.trim().toLocaleLowerCase('en-NG')),
+  );
 
 type Confirming = { kind: 'delete' | 'unarchive'; distributor: DistributorWithAccount };
 
@@ -92,6 +102,9 @@ export default function DistributorsPage() {
   };
 
   const list = distributors.data ?? [];
+  const [typed, setTyped] = useState('');
+  const found = typed.trim() ? list.filter((distributor) => matches(distributor, typed)) : list;
+  const pages = useShownInPages(found, DISTRIBUTORS_PAGE);
   return (
     <>
       <PageHeader
@@ -118,8 +131,26 @@ export default function DistributorsPage() {
         failed="Failed to load distributors"
         empty="No distributors added yet"
       >
+        {list.length > DISTRIBUTORS_PAGE && (
+          <TextInput
+            label="Find a distributor"
+            placeholder="Name, phone or address"
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.currentTarget.value);
+              pages.reset();
+            }}
+            mb="md"
+            maw={420}
+          />
+        )}
+        {found.length === 0 && (
+          <Text c="dimmed" mb="md">
+            No distributor matches “{typed.trim()}”
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
-          {list.map((distributor) => (
+          {pages.rows.map((distributor) => (
             <DistributorCard
               key={distributor.id}
               distributor={distributor}
@@ -138,6 +169,12 @@ export default function DistributorsPage() {
             />
           ))}
         </SimpleGrid>
+        <MoreRows
+          pages={pages}
+          noun="distributor"
+          label="Show more distributors"
+          testId="distributors-pager"
+        />
       </ListState>
       <PaymentsCard />
       <DistributorDialog

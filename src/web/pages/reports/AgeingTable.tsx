@@ -1,12 +1,11 @@
-import { Anchor, Group, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { AGEING_BUCKET_LABELS, AGEING_BUCKETS, type Ageing } from '../../../domain/ageing';
 import type { AgeingReport, AgeingRow } from '../../../domain/contracts/credit';
 import { formatNaira, toKobo } from '../../../domain/money';
 import { countOf } from '../../../domain/words';
 import { formatCalendarDate } from '../../components/format';
-import { ShowMoreButton } from '../../components/ListState';
+import { MoreRows, useShownInPages } from '../../components/ShownInPages';
 import { StackedTable } from '../../components/StackedTable';
 import { creditTermsText } from '../distributors/CreditSummary';
 
@@ -83,13 +82,7 @@ function DistributorRow({ row }: { row: AgeingRow }) {
  * paper; a card per distributor on a phone (StackedTable).
  */
 export function AgeingTable({ report }: { report: AgeingReport }) {
-  const [shown, setShown] = useState(AGEING_PAGE);
-  const rows = report.rows.slice(0, shown);
-  const more = {
-    hasNextPage: shown < report.rows.length,
-    isFetchingNextPage: false,
-    fetchNextPage: () => setShown((count) => count + AGEING_PAGE),
-  };
+  const pages = useShownInPages(report.rows, AGEING_PAGE);
   return (
     <>
       <StackedTable
@@ -115,7 +108,7 @@ export function AgeingTable({ report }: { report: AgeingReport }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((row) => (
+          {pages.rows.map((row) => (
             <DistributorRow key={row.distributorId} row={row} />
           ))}
         </Table.Tbody>
@@ -126,14 +119,12 @@ export function AgeingTable({ report }: { report: AgeingReport }) {
           </Table.Tr>
         </Table.Tfoot>
       </StackedTable>
-      {more.hasNextPage && (
-        <Group justify="space-between" mt="md" gap="xs" data-testid="ageing-pager">
-          <Text fz="sm" c="dimmed">
-            {rows.length} of {countOf(report.rows.length, 'distributor')}
-          </Text>
-          <ShowMoreButton query={more} label="Show more distributors" />
-        </Group>
-      )}
+      <MoreRows
+        pages={pages}
+        noun="distributor"
+        label="Show more distributors"
+        testId="ageing-pager"
+      />
     </>
   );
 }
