@@ -9,6 +9,7 @@ import {
   expectToast,
   goThroughSidebar,
   postOk,
+  signInThroughApi,
   type TestUser,
 } from './helpers';
 
@@ -94,9 +95,7 @@ describe('Distributors page with many distributors: 30 cards at a time, and a se
 
   test('fits a phone: the search over one column of cards and the pager under them', async () => {
     const phone = await signedIn.freshPage(PHONE);
-    await phone.request.post('/api/auth/login', {
-      data: { username: OWNER.username, password: OWNER.password },
-    });
+    await signInThroughApi(phone, OWNER);
     await phone.goto('/');
     await goThroughSidebar(phone, 'Distributors', 'Distributor Management');
     await expect.poll(() => phone.getByTestId('distributor-card').count()).toBe(30);

@@ -24,10 +24,12 @@ import { StatementLinksDialog } from './StatementLinksDialog';
 /** Cards drawn at first and added by each "Show more distributors": whole rows of 1, 2 or 3. */
 const DISTRIBUTORS_PAGE = 30;
 
-/** A distributor whose name, phone or address holds what was typed, in any case. */
-const matches = (distributor: DistributorWithAccount, typed: string) =>
+const folded = (text: string) => text.toLocaleLowerCase('en-NG');
+
+/** A distributor whose name, phone or address holds `wanted` (already folded to lower case). */
+const matches = (distributor: DistributorWithAccount, wanted: string) =>
   [distributor.name, distributor.phone ?? '', distributor.address ?? ''].some((text) =>
-    text.toLocaleLowerCase('en-NG').includes(typed.trim().toLocaleLowerCase('en-NG')),
+    folded(text).includes(wanted),
   );
 
 type Confirming = { kind: 'delete' | 'unarchive'; distributor: DistributorWithAccount };
@@ -103,7 +105,8 @@ export default function DistributorsPage() {
 
   const list = distributors.data ?? [];
   const [typed, setTyped] = useState('');
-  const found = typed.trim() ? list.filter((distributor) => matches(distributor, typed)) : list;
+  const wanted = folded(typed.trim());
+  const found = wanted ? list.filter((distributor) => matches(distributor, wanted)) : list;
   const pages = useShownInPages(found, DISTRIBUTORS_PAGE);
   return (
     <>
