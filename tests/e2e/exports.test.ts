@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { newPage, screenshot } from '../support/browser';
 import { setUpSignedInPage } from '../support/signed-in-page';
 import {
+  holdRequests,
   mainNavigation,
   postOk,
   signInThroughApi,
@@ -95,7 +96,12 @@ describe('lists and exports', () => {
     const history = page.getByTestId('report-table').filter({ hasText: 'All Returns History' });
     const firstDates = await history.locator('tbody tr td:first-child').allTextContents();
     expect(firstDates).toHaveLength(100);
+    // While the older page is on its way the newer one stays, and the pager names no rows.
+    const release = await holdRequests(page, '/api/reports/returns/history');
     await pager.getByRole('button', { name: 'Older' }).click();
+    await pager.getByText('Loading returns...').waitFor();
+    expect(await history.locator('tbody tr td:first-child').allTextContents()).toEqual(firstDates);
+    await release();
     await pager.getByText(`101–200 of ${RETURNS}`).waitFor();
     const olderDates = await history.locator('tbody tr td:first-child').allTextContents();
     const day = (text: string | undefined) => new Date(text ?? '').getTime();

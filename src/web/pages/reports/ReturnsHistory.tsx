@@ -55,8 +55,11 @@ export function ReturnsHistory(props: { filter: string; timeZone: string; total:
       footer={
         (page > 0 || nextCursor) && (
           <Group justify="space-between" mt="md" gap="xs" data-testid="history-pager">
-            <Text fz="sm" c="dimmed">
-              {count(first)}–{count(first + rows.length - 1)} of {count(props.total)}
+            {/* While the next page loads the last one stays on view: name no rows until it is in. */}
+            <Text fz="sm" c="dimmed" aria-live="polite">
+              {history.isPlaceholderData
+                ? 'Loading returns...'
+                : `${count(first)}–${count(first + rows.length - 1)} of ${count(props.total)}`}
             </Text>
             <Group gap="xs">
               <Button
