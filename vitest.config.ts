@@ -29,6 +29,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A screen reaching a state: Vitest's 1 s default was too short on CI's busy
+          // 2-core machine (two browsers and two servers), where a send or a refetch
+          // sometimes takes longer. A met state still ends the wait at once.
+          expect: { poll: { timeout: 10_000 } },
           maxWorkers: 2,
           // After the unit and API tests, which run in their own group.
           sequence: { groupOrder: 1 },

@@ -155,10 +155,32 @@ export async function holdRequests(page: Page, path: string): Promise<() => Prom
   };
 }
 
-/** Picks an option of a Mantine Select by its label. */
+/**
+ * Picks an option of a Mantine Select by its label, as a person does: a click
+ * opens the list, a click on the option picks it. When no list opened (the
+ * click landed as the dialog was still taking focus), a second click, as a
+ * person would. When the option is not offered, the error names what was.
+ */
 export async function choose(page: Page, select: Locator, option: string): Promise<void> {
+  const wanted = page.getByRole('option', { name: option, exact: true });
+  const lists = page.getByRole('listbox');
   await select.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  try {
+    await wanted.waitFor({ timeout: 5_000 });
+  } catch {
+    if ((await lists.count()) === 0) await select.click();
+    try {
+      await wanted.waitFor({ timeout: 10_000 });
+    } catch {
+      const offered = await page.getByRole('option').allTextContents();
+      const said = await lists.allTextContents();
+      throw new Error(
+        `"${option}" is not offered: ${await lists.count()} list(s) open, options ` +
+          `[${offered.join(' | ')}], reading "${said.join(' | ')}"`,
+      );
+    }
+  }
+  await wanted.click();
 }
 
 /** The stat card (or any card) headed by this exact label. */

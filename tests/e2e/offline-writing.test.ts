@@ -439,7 +439,8 @@ describe('offline writing: kept on the device, sent once when the network return
     expect(new Set(kept.map((entry) => entry.key)).size).toBe(20);
 
     await openUnsent(page);
-    // Polled: the sender's first try (its probe for the network) may be on its way a moment.
+    // Polled: the sender tries an entry now and then (each on its own backoff), and the one
+    // it tries reads "Sending…" for a moment; on a busy machine that moment is long.
     await expect.poll(() => stateLines(page)).toEqual(Array(20).fill('Waiting for the network'));
     expect(await page.getByTestId('unsent-entry').first().textContent()).toContain(
       `Sale: 7 loaves of Agege Bread to ${storeName(0)}, ₦3,587.50 paid ₦1,000.00`,
