@@ -40,16 +40,24 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A fresh browser profile on the app. Its person asked for less motion, as the
+ * app honours (Mantine's transitions off): the tests do not wait out each
+ * dialog's and menu's animation (a third off the browser tier's time).
+ * tests/e2e/motion.test.ts goes through the app with the motion on.
+ */
 export async function newPage(
   browser: Browser,
   baseUrl: string,
   viewport = DESKTOP,
+  motion: 'reduce' | 'no-preference' = 'reduce',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport,
     locale: 'en-NG',
     timezoneId: 'Africa/Lagos',
+    reducedMotion: motion,
   });
   const page = await context.newPage();
   return { context, page };
