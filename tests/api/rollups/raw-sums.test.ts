@@ -25,7 +25,7 @@ import {
   returnsReport,
 } from '../../../src/server/modules/reports/service';
 import { Random } from '../../../src/server/seed/random';
-import { db, emptyRecords, LAGOS, noDrift, setUpRollupsDatabase, shops } from './setup';
+import { db, emptyRecords, LAGOS, noDrift, setUpRollupsDatabase, shop, shops } from './setup';
 
 setUpRollupsDatabase();
 
@@ -45,6 +45,41 @@ describe('the roll-ups answer as the records do', () => {
     const always = { start: new Date(0), end: new Date(Date.UTC(2100, 0, 1)) };
     expect(await distributorTotals(db, {})).toEqual(await rawTotals(always));
     for (const days of rangesToCompare(random)) await expectSameAsRawSums(days, random);
+  });
+
+  it('leaves out a distributor whose only records that month lie after the days asked', async () => {
+    await emptyRecords();
+    // 1–25 March is read as March less 26–31: Iya Bola's sale on the 30th is taken back out.
+    await db.insert(salesTransactions).values([
+      {
+        distributorId: shop(0),
+        recipeName: 'Agege',
+        loavesTaken: 10,
+        pricePerLoaf: 350,
+        createdAt: new Date('2026-03-10T09:00:00Z'),
+      },
+      {
+        distributorId: shop(1),
+        recipeName: 'Agege',
+        loavesTaken: 4,
+        pricePerLoaf: 420.5,
+        createdAt: new Date('2026-03-30T09:00:00Z'),
+      },
+    ]);
+    await db
+      .insert(distributorPayments)
+      .values({ distributorId: shop(1), amount: 500, createdAt: new Date('2026-03-31T22:30:00Z') });
+    const days = { from: '2026-03-01', to: '2026-03-25' };
+    const totals = await distributorTotals(db, days);
+    expect(totals.map((row) => [row.distributorName, row.totalSales, row.transactions])).toEqual([
+      ['Mama Nkechi', 3500, 1],
+    ]);
+    expect(await accountOver(db, shop(1), days)).toEqual({ charges: 0, credits: 0, balance: 0 });
+    // 26–31 March Lagos: the sale, and the payment made 23:30 on the 31st.
+    const late = await distributorTotals(db, { from: '2026-03-26', to: '2026-03-31' });
+    expect(late.map((row) => [row.distributorName, row.totalSales, row.payments])).toEqual([
+      ['Iya Bola', 1682, 500],
+    ]);
   });
 });
 

@@ -10,7 +10,7 @@
  */
 import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
-import { addDays, type DaySpan, splitByMonths } from '../../../domain/bakery-months';
+import { addDays, type DaySpan, splitByMonths, splitForSums } from '../../../domain/bakery-months';
 import type { DistributorTotals } from '../../../domain/contracts/reports';
 import { subtractKobo, toKobo } from '../../../domain/money';
 import type { Database, Transaction } from '../../db/connection';
@@ -68,12 +68,17 @@ export function monthsAndEdges(days: DayRange) {
   };
 }
 
+/** Days as a condition on a daily roll-up's day: any of the spans, or `false` for none. */
+const inAnyOf = (column: AnyPgColumn, spans: DaySpan[]) =>
+  spans.length > 0 ? or(...spans.map((span) => inDays(column, span))) : sql`false`;
+
 /**
  * Per distributor with any record in the days: sales value, paid at sale,
  * payments, returns value and number of sales, as one subquery. All days
  * are one row per distributor (rollup_distributor_accounts); a range sums its
- * whole months (rollup_distributor_months) and the per-day roll-ups of the
- * days at its edges.
+ * months (rollup_distributor_months) and the per-day roll-ups of the days at
+ * its edges, less those of the days outside it in a month summed whole
+ * (splitForSums: this year so far is its months less the rest of this month).
  */
 function totalsOver(db: Db, days: DayRange, distributorId?: string) {
   const text = (value: SQL | AnyPgColumn) => sql<string>`${value}`;
@@ -98,7 +103,39 @@ function totalsOver(db: Db, days: DayRange, distributorId?: string) {
   const zero = () => sql<string>`0`;
   const ofDistributor = (column: AnyPgColumn) =>
     distributorId ? eq(column, distributorId) : undefined;
-  const { inMonths, inEdges } = monthsAndEdges(days);
+  const { months, edges, outside } = splitForSums(spanOf(days));
+  // Added for the edge days, subtracted (sign −1) for the days outside.
+  const dayRows = (sign: 1 | -1, spans: DaySpan[]) => {
+    const signed = (column: AnyPgColumn) => (sign === 1 ? text(column) : sql<string>`-${column}`);
+    return [
+      db
+        .select({
+          distributorId: text(r.distributorId).as('distributor_id'),
+          owed: signed(r.salesValue).as('owed'),
+          paidAtSale: signed(r.paidAtSale).as('paid_at_sale'),
+          paid: zero().as('paid'),
+          returned: signed(r.returnsValue).as('returned'),
+          sales: signed(r.salesCount).as('sales_count'),
+          records: sql<string>`${sql.raw(String(sign))} * (${r.salesCount} + ${r.returnsCount})`.as(
+            'records',
+          ),
+        })
+        .from(r)
+        .where(and(inAnyOf(r.day, spans), ofDistributor(r.distributorId))),
+      db
+        .select({
+          distributorId: text(p.distributorId).as('distributor_id'),
+          owed: zero().as('owed'),
+          paidAtSale: zero().as('paid_at_sale'),
+          paid: signed(p.payments).as('paid'),
+          returned: zero().as('returned'),
+          sales: zero().as('sales_count'),
+          records: sql<string>`${sql.raw(String(sign))} * ${p.paymentsCount}`.as('records'),
+        })
+        .from(p)
+        .where(and(inAnyOf(p.day, spans), ofDistributor(p.distributorId))),
+    ] as const;
+  };
   const rows = unionAll(
     db
       .select({
@@ -108,44 +145,31 @@ function totalsOver(db: Db, days: DayRange, distributorId?: string) {
         paid: text(m.payments).as('paid'),
         returned: text(m.returnsValue).as('returned'),
         sales: text(m.salesCount).as('sales_count'),
+        records: sql<string>`${m.salesCount} + ${m.paymentsCount} + ${m.returnsCount}`.as(
+          'records',
+        ),
       })
       .from(m)
-      .where(and(inMonths(m.month), ofDistributor(m.distributorId))),
-    db
-      .select({
-        distributorId: text(r.distributorId).as('distributor_id'),
-        owed: text(r.salesValue).as('owed'),
-        paidAtSale: text(r.paidAtSale).as('paid_at_sale'),
-        paid: zero().as('paid'),
-        returned: text(r.returnsValue).as('returned'),
-        sales: text(r.salesCount).as('sales_count'),
-      })
-      .from(r)
-      .where(and(inEdges(r.day), ofDistributor(r.distributorId))),
-    db
-      .select({
-        distributorId: text(p.distributorId).as('distributor_id'),
-        owed: zero().as('owed'),
-        paidAtSale: zero().as('paid_at_sale'),
-        paid: text(p.payments).as('paid'),
-        returned: zero().as('returned'),
-        sales: zero().as('sales_count'),
-      })
-      .from(p)
-      .where(and(inEdges(p.day), ofDistributor(p.distributorId))),
+      .where(and(months ? inDays(m.month, months) : sql`false`, ofDistributor(m.distributorId))),
+    ...dayRows(1, edges),
+    ...dayRows(-1, outside),
   ).as('day_rows');
-  return db
-    .select({
-      distributorId: sql<string>`${rows.distributorId}`.as('distributor_id'),
-      owed: sql<string>`sum(${rows.owed})`.as('owed'),
-      paidAtSale: sql<string>`sum(${rows.paidAtSale})`.as('paid_at_sale'),
-      paid: sql<string>`sum(${rows.paid})`.as('paid'),
-      returned: sql<string>`sum(${rows.returned})`.as('returned'),
-      sales: sql<string>`sum(${rows.sales})`.as('sales_count'),
-    })
-    .from(rows)
-    .groupBy(rows.distributorId)
-    .as('totals');
+  return (
+    db
+      .select({
+        distributorId: sql<string>`${rows.distributorId}`.as('distributor_id'),
+        owed: sql<string>`sum(${rows.owed})`.as('owed'),
+        paidAtSale: sql<string>`sum(${rows.paidAtSale})`.as('paid_at_sale'),
+        paid: sql<string>`sum(${rows.paid})`.as('paid'),
+        returned: sql<string>`sum(${rows.returned})`.as('returned'),
+        sales: sql<string>`sum(${rows.sales})`.as('sales_count'),
+      })
+      .from(rows)
+      .groupBy(rows.distributorId)
+      // A distributor whose month's records all lie outside the days has none in them.
+      .having(sql`sum(${rows.records}) > 0`)
+      .as('totals')
+  );
 }
 
 /** The account's parts as SQL over the totals subquery, for the queries below. */
