@@ -18,6 +18,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          setupFiles: ['tests/support/one-query-at-a-time.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -45,6 +46,7 @@ export default defineConfig({
           // instead, as the API tests do (npm run test:resilience, .ci/run).
           name: 'resilience',
           include: ['tests/resilience/**/*.test.ts'],
+          setupFiles: ['tests/support/one-query-at-a-time.ts'],
           testTimeout: 600_000,
           hookTimeout: 180_000,
           // One file at a time, after the rest: each starts and kills servers of its own.

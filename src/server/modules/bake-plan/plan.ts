@@ -9,6 +9,7 @@ import {
 } from '../../../domain/bake-plan';
 import type { BakePlan, PlanBread } from '../../../domain/contracts/bake-plan';
 import type { Database, Transaction } from '../../db/connection';
+import { readTogether } from '../../db/reads-together';
 import { inventoryItems, productionBatches, recipes } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { readSettings } from '../admin/settings';
@@ -63,11 +64,11 @@ export async function readPlan(
   day: string,
   adjustments: Adjustments = {},
 ): Promise<BakePlan & { items: Awaited<ReturnType<typeof recipeItems>> }> {
-  const [settings, book, rows, planned] = await Promise.all([
-    readSettings(db),
-    bookLines(db, day),
-    db.select().from(recipes).where(isNull(recipes.deletedAt)).orderBy(asc(recipes.name)),
-    plannedBatches(db, day),
+  const [settings, book, rows, planned] = await readTogether(db, [
+    () => readSettings(db),
+    () => bookLines(db, day),
+    () => db.select().from(recipes).where(isNull(recipes.deletedAt)).orderBy(asc(recipes.name)),
+    () => plannedBatches(db, day),
   ]);
   const unknown = Object.keys(adjustments).filter((name) => !book.breads.includes(name));
   if (unknown.length > 0) {
@@ -77,11 +78,12 @@ export async function readPlan(
     }));
     throw badRequest(errors[0]?.message ?? '', errors);
   }
-  const [yields, items] = await Promise.all([
-    completedYields(db, rows),
-    recipeItems(db, [
-      ...new Set(rows.flatMap((row) => row.ingredients.map((line) => line.itemId))),
-    ]),
+  const [yields, items] = await readTogether(db, [
+    () => completedYields(db, rows),
+    () =>
+      recipeItems(db, [
+        ...new Set(rows.flatMap((row) => row.ingredients.map((line) => line.itemId))),
+      ]),
   ]);
   const breads: PlanBread[] = rows.map((recipe) => {
     const ordered = book.totals.get(recipe.name) ?? 0;

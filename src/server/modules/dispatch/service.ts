@@ -6,6 +6,7 @@ import { fromKobo, sumKobo, sumNaira, toKobo } from '../../../domain/money';
 import { loavesValue } from '../../../domain/sales-schemas';
 import type { CurrentUser } from '../../../domain/user';
 import type { Database, Transaction } from '../../db/connection';
+import { readTogether } from '../../db/reads-together';
 import { dispatchLines, distributors } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { checkCredit } from '../credit/service';
@@ -118,10 +119,10 @@ const orderedOf = (breads: readonly { recipeName: string; ordered: number }[]) =
 export async function dispatchDay(ctx: OrdersContext, date?: string): Promise<DispatchDay> {
   const day = date ?? todayOf(ctx);
   const left = await loavesOnSaleByBread(ctx.db, shelfClock(ctx));
-  const [made, book, addresses] = await Promise.all([
-    madeNotes(ctx.db, day, left),
-    bookLines(ctx.db, day),
-    ctx.db.select({ id: distributors.id, address: distributors.address }).from(distributors),
+  const [made, book, addresses] = await readTogether(ctx.db, [
+    () => madeNotes(ctx.db, day, left),
+    () => bookLines(ctx.db, day),
+    () => ctx.db.select({ id: distributors.id, address: distributors.address }).from(distributors),
   ]);
   const addressOf = new Map(addresses.map((row) => [row.id, row.address]));
   const notes: DeliveryNote[] = [];

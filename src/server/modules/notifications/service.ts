@@ -13,6 +13,7 @@ import {
 import type { AccessSubject } from '../../../domain/permissions';
 import { businessDate } from '../../../domain/time';
 import type { Database, Transaction } from '../../db/connection';
+import { readTogether } from '../../db/reads-together';
 import {
   inventoryItems,
   notificationReads,
@@ -115,7 +116,10 @@ const SOURCES: Record<NotificationKind, (db: Db, at: Moment) => Promise<Notice[]
 
 /** What holds now, of the kinds this user may read. */
 async function currentNotices(db: Db, user: AccessSubject, at: Moment): Promise<Notice[]> {
-  const found = await Promise.all(visibleKinds(user).map((kind) => SOURCES[kind](db, at)));
+  const found = await readTogether(
+    db,
+    visibleKinds(user).map((kind) => () => SOURCES[kind](db, at)),
+  );
   return found.flat();
 }
 
@@ -134,7 +138,10 @@ export async function listNotifications(
   user: Reader,
   at: Moment,
 ): Promise<NotificationList> {
-  const [notices, read] = await Promise.all([currentNotices(db, user, at), readKeys(db, user.id)]);
+  const [notices, read] = await readTogether(db, [
+    () => currentNotices(db, user, at),
+    () => readKeys(db, user.id),
+  ]);
   return notificationList(notices, read);
 }
 

@@ -12,6 +12,7 @@ import {
 } from '../../../domain/orders';
 import { businessDate } from '../../../domain/time';
 import type { Database, Transaction } from '../../db/connection';
+import { readTogether } from '../../db/reads-together';
 import { distributors, orderChanges, orderPauses, recipes, standingOrders } from '../../db/schema';
 import { readOrderCutoff } from '../admin/settings';
 import { offeredBreads } from '../recipes/service';
@@ -32,31 +33,35 @@ export async function bookLines(
 ): Promise<{ breads: string[]; lines: BookLine[]; totals: Map<string, number> }> {
   const only = (column: AnyPgColumn) =>
     distributorId === undefined ? undefined : eq(column, distributorId);
-  const [breads, active, standing, pauses, changes] = await Promise.all([
-    offeredBreads(db),
-    db
-      .select({ id: distributors.id, name: distributors.name })
-      .from(distributors)
-      .where(and(eq(distributors.archived, false), only(distributors.id)))
-      .orderBy(asc(distributors.name), asc(distributors.id)),
-    db
-      .select()
-      .from(standingOrders)
-      .where(and(eq(standingOrders.weekday, weekdayOf(day)), only(standingOrders.distributorId))),
-    db
-      .select()
-      .from(orderPauses)
-      .where(
-        and(
-          lte(orderPauses.fromDay, day),
-          gte(orderPauses.toDay, day),
-          only(orderPauses.distributorId),
+  const [breads, active, standing, pauses, changes] = await readTogether(db, [
+    () => offeredBreads(db),
+    () =>
+      db
+        .select({ id: distributors.id, name: distributors.name })
+        .from(distributors)
+        .where(and(eq(distributors.archived, false), only(distributors.id)))
+        .orderBy(asc(distributors.name), asc(distributors.id)),
+    () =>
+      db
+        .select()
+        .from(standingOrders)
+        .where(and(eq(standingOrders.weekday, weekdayOf(day)), only(standingOrders.distributorId))),
+    () =>
+      db
+        .select()
+        .from(orderPauses)
+        .where(
+          and(
+            lte(orderPauses.fromDay, day),
+            gte(orderPauses.toDay, day),
+            only(orderPauses.distributorId),
+          ),
         ),
-      ),
-    db
-      .select()
-      .from(orderChanges)
-      .where(and(eq(orderChanges.day, day), only(orderChanges.distributorId))),
+    () =>
+      db
+        .select()
+        .from(orderChanges)
+        .where(and(eq(orderChanges.day, day), only(orderChanges.distributorId))),
   ]);
   return { breads, ...orderBook({ day, breads, distributors: active, standing, pauses, changes }) };
 }
@@ -76,9 +81,9 @@ export async function dayState(db: Database | Transaction, ctx: OrdersContext, d
 /** The order book of a day, tomorrow unless given. */
 export async function readBook(ctx: OrdersContext, day?: string): Promise<OrderBook> {
   const date = day ?? addDays(todayOf(ctx), 1);
-  const [{ breads, lines, totals }, state] = await Promise.all([
-    bookLines(ctx.db, date),
-    dayState(ctx.db, ctx, date),
+  const [{ breads, lines, totals }, state] = await readTogether(ctx.db, [
+    () => bookLines(ctx.db, date),
+    () => dayState(ctx.db, ctx, date),
   ]);
   const totalRows = [...totals].map(([recipeName, loaves]) => ({ recipeName, loaves }));
   return {

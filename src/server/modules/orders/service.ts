@@ -6,6 +6,7 @@ import { hasRight } from '../../../domain/permissions';
 import { formatClock } from '../../../domain/time';
 import type { CurrentUser } from '../../../domain/user';
 import type { Database, Transaction } from '../../db/connection';
+import { readTogether } from '../../db/reads-together';
 import { distributors, orderChanges, orderPauses, standingOrders } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { readOrderCutoff } from '../admin/settings';
@@ -68,7 +69,10 @@ async function keepingClosedDays(
   const cutoff = await readOrderCutoff(tx);
   const days = closedDaysFrom(todayOf(ctx), cutoff, ctx.timeZone, new Date(ctx.now()));
   const lineOn = async (day: string) => (await bookLines(tx, day, distributorId)).lines[0];
-  const before = await Promise.all(days.map(lineOn));
+  const before = await readTogether(
+    tx,
+    days.map((day) => () => lineOn(day)),
+  );
   await write();
   for (const [index, day] of days.entries()) {
     const after = await lineOn(day);

@@ -19,6 +19,7 @@ import {
 import { businessDate } from '../../../domain/time';
 import type { CurrentUser } from '../../../domain/user';
 import type { Database, Transaction } from '../../db/connection';
+import { readTogether } from '../../db/reads-together';
 import {
   breadReturns,
   dispatchLines,
@@ -124,7 +125,10 @@ async function madeOn(db: Db, day: string, only?: string) {
 }
 
 async function sheetsOf(db: Db, day: string, only?: string): Promise<SettlementSheet[]> {
-  const [loaded, made] = await Promise.all([loadedOn(db, day, only), madeOn(db, day, only)]);
+  const [loaded, made] = await readTogether(db, [
+    () => loadedOn(db, day, only),
+    () => madeOn(db, day, only),
+  ]);
   const ids = [...loaded.keys()];
   if (ids.length === 0) return [];
   const heads = await db
