@@ -223,4 +223,34 @@ describe("each role's own dashboard", () => {
     await screenshot(page, 'e2e-reorder-dialog-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
   });
+  test('a figure in the tens of millions fits its card, from 1280 px down to a phone', async () => {
+    // ₦72,000.00 of flour and 10,000 kg of fat at ₦8,377.95: ₦83,851,500.00 in stock.
+    await postOk(page, '/api/inventory', {
+      name: 'Baking Fat',
+      category: 'ingredients',
+      unit: 'kg',
+      currentStock: 10_000,
+      minStock: 0,
+      unitCost: 8377.95,
+    });
+    await dashboardThroughSidebar(page, '/inventory');
+    const value = statCard(page, 'Total Inventory Value').getByTestId('stat-figure');
+    await value.getByText('₦83,851,500.00').waitFor();
+    try {
+      for (const width of [1280, 1024, 768, 360]) {
+        await page.setViewportSize({ width, height: 800 });
+        const figures = page.getByTestId('stat-figure');
+        for (const figure of await figures.all()) {
+          const drawn = await figure.evaluate((node) => ({
+            text: node.textContent,
+            whole: node.scrollWidth <= node.clientWidth,
+          }));
+          expect(drawn.whole, `${drawn.text} at ${width} px`).toBe(true);
+        }
+        await screenshot(page, `e2e-dashboard-millions-${width}`);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
 });
