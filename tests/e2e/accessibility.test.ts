@@ -6,6 +6,7 @@ import { launchBrowser, newPage, screenshot, startWebApp } from '../support/brow
 import {
   bakeAgegeBread,
   choose,
+  dismissToast,
   mainNavigation,
   postOk,
   registerThroughApi,
@@ -291,6 +292,29 @@ describe('every page is readable by everyone: axe finds no serious or critical v
       await page.goto('/no-such-page');
       await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
       await check('not-found');
+    });
+
+    test('a toast, whose message is as readable as the page (Mantine greys it to 3.3:1)', async () => {
+      await openFromSidebar('Distributors', 'Distributor Management');
+      await page
+        .locator('.mantine-Card-root')
+        .filter({ hasText: 'Mama Nkechi Stores' })
+        .getByRole('button', { name: 'Record Payment' })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Record Payment' });
+      await dialog.getByLabel('Amount (₦)').fill('1');
+      await choose(page, dialog.getByLabel('Payment Method', { exact: true }), 'Cash');
+      await dialog.getByRole('button', { name: 'Record Payment' }).click();
+      const toast = page
+        .locator('.mantine-Notification-root')
+        .filter({ hasText: 'Payment Recorded' });
+      await toast.waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      // The pointer on it holds it open (it closes itself after 5 s) while axe reads it.
+      await toast.hover();
+      await check('toast');
+      expect(await toast.isVisible()).toBe(true);
+      await dismissToast(toast);
     });
   });
 });

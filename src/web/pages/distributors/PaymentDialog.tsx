@@ -91,7 +91,12 @@ export function PaymentDialog(props: {
                   message: (
                     <>
                       {formatNaira(payment.amount)} from {distributor?.name} ·{' '}
-                      <Anchor component={Link} href={receiptHref(payment.id)} fz="sm">
+                      <Anchor
+                        component={Link}
+                        href={receiptHref(payment.id)}
+                        fz="sm"
+                        underline="always"
+                      >
                         Receipt {payment.receiptLabel}
                       </Anchor>
                     </>
