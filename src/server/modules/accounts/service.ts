@@ -106,7 +106,8 @@ function totalsOver(db: Db, days: DayRange, distributorId?: string) {
   const { months, edges, outside } = splitForSums(spanOf(days));
   // Added for the edge days, subtracted (sign −1) for the days outside.
   const dayRows = (sign: 1 | -1, spans: DaySpan[]) => {
-    const signed = (column: AnyPgColumn) => (sign === 1 ? text(column) : sql<string>`-${column}`);
+    const signed = (value: AnyPgColumn | SQL) =>
+      sign === 1 ? text(value) : sql<string>`-(${value})`;
     return [
       db
         .select({
@@ -116,9 +117,7 @@ function totalsOver(db: Db, days: DayRange, distributorId?: string) {
           paid: zero().as('paid'),
           returned: signed(r.returnsValue).as('returned'),
           sales: signed(r.salesCount).as('sales_count'),
-          records: sql<string>`${sql.raw(String(sign))} * (${r.salesCount} + ${r.returnsCount})`.as(
-            'records',
-          ),
+          records: signed(sql`${r.salesCount} + ${r.returnsCount}`).as('records'),
         })
         .from(r)
         .where(and(inAnyOf(r.day, spans), ofDistributor(r.distributorId))),
@@ -130,7 +129,7 @@ function totalsOver(db: Db, days: DayRange, distributorId?: string) {
           paid: signed(p.payments).as('paid'),
           returned: zero().as('returned'),
           sales: zero().as('sales_count'),
-          records: sql<string>`${sql.raw(String(sign))} * ${p.paymentsCount}`.as('records'),
+          records: signed(p.paymentsCount).as('records'),
         })
         .from(p)
         .where(and(inAnyOf(p.day, spans), ofDistributor(p.distributorId))),
