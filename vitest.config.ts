@@ -6,12 +6,8 @@ export default defineConfig({
     // Vitest's default, one fewer than the cores, is one worker on a 2-core
     // machine (CI's): the embedded database runs inside the worker, so the
     // second core sat idle. Two workers there take the API tier from 57 s to
-    // 45 s on a sample of its files. On PostgreSQL (TEST_DATABASE_URL) the
-    // server takes the other core: two workers there once finished a long
-    // statement's CSV before a small call sent during it (exports.test.ts).
-    maxWorkers: process.env.TEST_DATABASE_URL
-      ? Math.max(1, availableParallelism() - 1)
-      : Math.max(2, availableParallelism() - 1),
+    // 45 s on a sample of its files, and on PostgreSQL from 436 to 250 s.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
       {
