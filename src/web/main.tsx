@@ -1,6 +1,6 @@
 import './entry-styles.css';
 import './print.css';
-import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
+import { createTheme, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -69,27 +69,7 @@ const theme = createTheme({
     DatePickerInput: {
       defaultProps: { nextLabel: 'Next', previousLabel: 'Previous', hideOutsideDates: true },
     },
-    // A toast's message under its title: Mantine's gray-6 is 3.3:1 on white.
-    Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
   },
-});
-
-/**
- * Text that Mantine draws below WCAG AA's 4.5:1: dimmed text (3.3:1 on white), placeholders
- * such as the date pickers' 'Pick a start date' (gray-5, 2.1:1), and the light variant of
- * yellow, green and teal (badges such as Pending or Completed: 2.7, 3.8 and 4.3:1 on their
- * tint). These shades pass on white, gray-0 and their tints.
- */
-const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: {
-    '--mantine-color-dimmed': '#626970',
-    '--mantine-color-placeholder': '#6a7178',
-    '--mantine-color-yellow-light-color': '#805300',
-    '--mantine-color-green-light-color': '#237032',
-    '--mantine-color-teal-light-color': '#066b4d',
-  },
-  dark: {},
 });
 
 // The offline service worker, once the page has loaded: its downloads never hold up the
@@ -113,7 +93,7 @@ if (!root) throw new Error('index.html has no #root element');
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider theme={theme}>
         <ToastHost />
         <QueryClientProvider client={queryClient}>
           <App />

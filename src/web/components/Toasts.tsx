@@ -1,4 +1,5 @@
 import '@mantine/notifications/styles.css';
+import './toasts.css';
 import { Notifications } from '@mantine/notifications';
 
 /**
