@@ -223,6 +223,7 @@ describe("each role's own dashboard", () => {
     await screenshot(page, 'e2e-reorder-dialog-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
   });
+
   test('a figure in the tens of millions fits its card, from 1280 px down to a phone', async () => {
     // ₦72,000.00 of flour and 10,000 kg of fat at ₦8,377.95: ₦83,851,500.00 in stock.
     await postOk(page, '/api/inventory', {

@@ -53,6 +53,14 @@ function spanOf(days: DayRange): DaySpan {
   return { from: days.from ?? null, to };
 }
 
+/** Days as a condition on a daily roll-up's day: any of the spans, or `false` for none. */
+const inAnyOf = (column: AnyPgColumn, spans: DaySpan[]) =>
+  spans.length > 0 ? or(...spans.map((span) => inDays(column, span))) : sql`false`;
+
+/** Months as a condition on a month roll-up's month, or `false` for none. */
+const inMonthsOf = (column: AnyPgColumn, months: DaySpan | null) =>
+  months ? inDays(column, months) : sql`false`;
+
 /**
  * The days as whole months and the days at their edges, as conditions on a
  * month roll-up's month and a daily roll-up's day: summed together they
@@ -62,15 +70,10 @@ export function monthsAndEdges(days: DayRange) {
   const { months, edges } = splitByMonths(spanOf(days));
   // A part with nothing to read is `false`: the planner skips it without a scan.
   return {
-    inMonths: (column: AnyPgColumn) => (months ? inDays(column, months) : sql`false`),
-    inEdges: (column: AnyPgColumn) =>
-      edges.length > 0 ? or(...edges.map((edge) => inDays(column, edge))) : sql`false`,
+    inMonths: (column: AnyPgColumn) => inMonthsOf(column, months),
+    inEdges: (column: AnyPgColumn) => inAnyOf(column, edges),
   };
 }
-
-/** Days as a condition on a daily roll-up's day: any of the spans, or `false` for none. */
-const inAnyOf = (column: AnyPgColumn, spans: DaySpan[]) =>
-  spans.length > 0 ? or(...spans.map((span) => inDays(column, span))) : sql`false`;
 
 /**
  * Per distributor with any record in the days: sales value, paid at sale,
@@ -149,7 +152,7 @@ function totalsOver(db: Db, days: DayRange, distributorId?: string) {
         ),
       })
       .from(m)
-      .where(and(months ? inDays(m.month, months) : sql`false`, ofDistributor(m.distributorId))),
+      .where(and(inMonthsOf(m.month, months), ofDistributor(m.distributorId))),
     ...dayRows(1, edges),
     ...dayRows(-1, outside),
   ).as('day_rows');
