@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { RETURN_REASONS } from '../../../src/domain/distributor-schemas';
 import { businessDateRange } from '../../../src/domain/time';
@@ -20,9 +21,11 @@ import {
   expenditure,
 } from '../../../src/server/modules/accounts/service';
 import {
+  financialReport,
   productionReport,
   reportWindow,
   returnsReport,
+  salesReport,
 } from '../../../src/server/modules/reports/service';
 import { Random } from '../../../src/server/seed/random';
 import { db, emptyRecords, LAGOS, noDrift, setUpRollupsDatabase, shop, shops } from './setup';
@@ -30,7 +33,7 @@ import { db, emptyRecords, LAGOS, noDrift, setUpRollupsDatabase, shop, shops } f
 setUpRollupsDatabase();
 
 describe('the roll-ups answer as the records do', () => {
-  it('gives the same accounts, cash and expenditure as raw sums over random records and ranges', async () => {
+  it('gives the same accounts, cash, expenditure and trends as raw sums over random records and ranges', async () => {
     await emptyRecords();
     const random = new Random(16);
     await insertRandomRecords(random);
@@ -187,6 +190,8 @@ async function expectSameAsRawSums(days: DayRange, random: Random) {
   expect(await returnsReport(db, window)).toEqual(await rawReturns(window));
   const production = await productionReport(db, window);
   expect(production).toMatchObject(await rawProduction(window));
+  expect((await salesReport(db, window)).trend).toEqual(await rawTrend(window, 'sales'));
+  expect((await financialReport(db, window)).trend).toEqual(await rawTrend(window, 'cash'));
   const one = random.pick(shops);
   const account = await accountOver(db, one, days);
   const totals = (await rawTotals(range)).find((row) => row.distributorId === one);
@@ -237,6 +242,41 @@ async function rawTotals(range: Range) {
       transactions: Number(row.count),
     };
   });
+}
+
+/**
+ * The Sales report's trend (sales value) or the Financial report's (paid at
+ * sale and payments) summed per day or month from the records: a period with
+ * a sale, or a payment for cash, is there even when its value is 0.
+ */
+async function rawTrend(window: ReturnType<typeof reportWindow>, of: 'sales' | 'cash') {
+  const format = window.byDay ? 'YYYY-MM-DD' : 'YYYY-MM';
+  const period = (column: AnyPgColumn) => sql`to_char(${column} at time zone ${LAGOS}, ${format})`;
+  const s = salesTransactions;
+  const p = distributorPayments;
+  const sales = db
+    .select({
+      period: sql<string>`${period(s.createdAt)}`.as('period'),
+      value: (of === 'sales' ? sql`${s.loavesTaken} * ${s.pricePerLoaf}` : sql`${s.amountPaid}`)
+        .mapWith(String)
+        .as('value'),
+    })
+    .from(s)
+    .where(inRange(s.createdAt, window));
+  const payments = db
+    .select({
+      period: sql<string>`${period(p.createdAt)}`.as('period'),
+      value: sql`${p.amount}`.mapWith(String).as('value'),
+    })
+    .from(p)
+    .where(inRange(p.createdAt, window));
+  const records = (of === 'sales' ? sales : sales.unionAll(payments)).as('records');
+  const rows = await db
+    .select({ period: records.period, value: sql<string>`sum(${records.value})::text` })
+    .from(records)
+    .groupBy(records.period)
+    .orderBy(records.period);
+  return rows.map((row) => ({ period: row.period, value: Number(row.value) }));
 }
 
 /** The production report's totals and flour trend summed from the batches, as before the roll-ups. */

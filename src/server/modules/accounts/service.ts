@@ -302,21 +302,32 @@ export async function salesCount(db: Db): Promise<number> {
 type TrendOf = 'salesValue' | 'paidAtSale' | 'payments';
 
 /**
- * A money column of the roll-ups summed per day or month over the days: a
- * period with any sale (or payment) is there, as when the records are summed.
+ * Money columns of the roll-ups summed together per day or month over the
+ * days: a period with any sale (or payment, for payments) is there, as when
+ * the records are summed. Several columns are read in one pass of the days:
+ * the all-time trend reads every day of the bakery's history.
  */
-export function trendOf(db: Db, what: TrendOf, days: DayRange, byDay: boolean) {
+export function trendOf(
+  db: Db,
+  what: readonly [TrendOf, ...TrendOf[]],
+  days: DayRange,
+  byDay: boolean,
+) {
   const d = rollupDays;
   const format = byDay ? 'YYYY-MM-DD' : 'YYYY-MM';
-  const any = what === 'payments' ? d.paymentsCount : d.salesCount;
+  const counted = (column: TrendOf) =>
+    sql`${column === 'payments' ? d.paymentsCount : d.salesCount} > 0`;
   return (
     db
       .select({
         period: sql<string>`to_char(${d.day}, ${format})`,
-        value: sql<string>`sum(${d[what]})::text`,
+        value: sql<string>`sum(${sql.join(
+          what.map((column) => sql`${d[column]}`),
+          sql` + `,
+        )})::text`,
       })
       .from(d)
-      .where(and(inDays(d.day, days), sql`${any} > 0`))
+      .where(and(inDays(d.day, days), or(...what.map(counted))))
       // The period expression carries a parameter, so it is grouped by position.
       .groupBy(sql`1`)
   );

@@ -15,14 +15,7 @@ import {
   RETURN_REASONS,
   type ReturnReason,
 } from '../../../domain/distributor-schemas';
-import {
-  addKobo,
-  fromKobo,
-  type Kobo,
-  subtractNaira,
-  sumNaira,
-  toKobo,
-} from '../../../domain/money';
+import { fromKobo, subtractNaira, sumNaira, toKobo } from '../../../domain/money';
 import type { KeysetPage } from '../../../domain/paging';
 import type { BatchStatus } from '../../../domain/production-schemas';
 import type { ReportQuery } from '../../../domain/reports';
@@ -77,18 +70,11 @@ const num = (value: string | number | null | undefined) => Number(value ?? 0);
 /** Group by the first column: the period expression carries parameters, so it cannot be repeated. */
 const BY_PERIOD = sql`1`;
 
-function mergeTrends(...series: { period: string; value: string }[][]): TrendPoint[] {
-  const byPeriod = new Map<string, Kobo>();
-  for (const rows of series) {
-    for (const row of rows) {
-      // Sums of 2-decimal NUMERICs, added in kobo so the points stay exact.
-      const kobo = toKobo(num(row.value));
-      byPeriod.set(row.period, addKobo(byPeriod.get(row.period) ?? toKobo(0), kobo));
-    }
-  }
-  return [...byPeriod.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([period, kobo]) => ({ period, value: fromKobo(kobo) }));
+/** A trend's rows as points, oldest first, each value exact to the kobo. */
+function trendPoints(rows: { period: string; value: string }[]): TrendPoint[] {
+  return rows
+    .map((row) => ({ period: row.period, value: fromKobo(toKobo(num(row.value))) }))
+    .sort((a, b) => a.period.localeCompare(b.period));
 }
 
 export async function returnsReport(db: Database, window: Window): Promise<ReturnsReport> {
@@ -214,7 +200,7 @@ export async function salesReport(db: Database, window: Window): Promise<SalesRe
     paymentsReceived: sumOf(byDistributor, 'payments'),
     outstandingBalance: sumOf(byDistributor, 'balance'),
     byDistributor,
-    trend: mergeTrends(await trendOf(db, 'salesValue', window.days, window.byDay)),
+    trend: trendPoints(await trendOf(db, ['salesValue'], window.days, window.byDay)),
   };
 }
 
@@ -223,8 +209,8 @@ export async function financialReport(db: Database, window: Window): Promise<Fin
   const totalRevenue = sumOf(rows, 'totalSales');
   const totalReturns = sumOf(rows, 'returns');
   const cashReceived = sumOf(rows, 'payments');
-  const cashAtSale = await trendOf(db, 'paidAtSale', window.days, window.byDay);
-  const payments = await trendOf(db, 'payments', window.days, window.byDay);
+  // Cash in: paid at sale and payments, per period.
+  const cashIn = await trendOf(db, ['paidAtSale', 'payments'], window.days, window.byDay);
   const netSales = subtractNaira(totalRevenue, totalReturns);
   return {
     totalRevenue,
@@ -234,7 +220,7 @@ export async function financialReport(db: Database, window: Window): Promise<Fin
     accountsReceivable: subtractNaira(netSales, cashReceived),
     // docs/screens/reports.md: only distributors who owe, the largest debt first.
     balances: rows.filter((row) => row.balance > 0).sort((a, b) => b.balance - a.balance),
-    trend: mergeTrends(cashAtSale, payments),
+    trend: trendPoints(cashIn),
   };
 }
 
