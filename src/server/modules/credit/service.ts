@@ -50,6 +50,8 @@ export async function creditPositionOf(
 /** A sale (or a dispatch's sales together) the credit check looks at. */
 export interface CreditRequest {
   distributorId: string;
+  /** The distributor's limit, read with its row (null: no limit). */
+  creditLimit: number | null;
   value: number;
   paidAtSale: number;
   overrideReason?: string | undefined;
@@ -72,17 +74,14 @@ export async function checkCredit(
   request: CreditRequest,
   user: CurrentUser,
 ): Promise<CreditOverride | null> {
-  const [terms] = await tx
-    .select({ limit: distributors.creditLimit })
-    .from(distributors)
-    .where(eq(distributors.id, request.distributorId));
-  if (!terms || terms.limit === null) return null;
+  const limit = request.creditLimit;
+  if (limit === null) return null;
   await lockFor(tx, `bakery:credit:${request.distributorId}`);
   const position = await creditPositionOf(tx, request.distributorId);
   const after = balanceAfterSale(position.balance, request.value, request.paidAtSale);
-  if (!isOverLimit(position.balance, after, terms.limit)) return null;
+  if (!isOverLimit(position.balance, after, limit)) return null;
   if (!request.overrideReason) {
-    const message = overLimitMessage(position.name, after, terms.limit);
+    const message = overLimitMessage(position.name, after, limit);
     throw new AppError('CREDIT_LIMIT_EXCEEDED', message);
   }
   if (!hasRight(user, 'distributors', 'delete')) {

@@ -151,6 +151,7 @@ async function distributorToDispatch(tx: Transaction, id: string) {
       name: distributors.name,
       address: distributors.address,
       archived: distributors.archived,
+      creditLimit: distributors.creditLimit,
     })
     .from(distributors)
     .where(eq(distributors.id, id))
@@ -224,7 +225,7 @@ export async function dispatch(
     throw new AppError('DISPATCH_NOT_TODAY', message, [{ path: 'day', message }]);
   }
   return ctx.db.transaction(async (tx) => {
-    const { name } = await distributorToDispatch(tx, distributorId);
+    const { name, creditLimit } = await distributorToDispatch(tx, distributorId);
     await refuseSecondDispatch(tx, input.day, distributorId, name);
     const lines = await linesToLoad(tx, { id: distributorId, name }, input, shelfClock(ctx));
     // The whole load is checked against the credit limit once, as one sale would be.
@@ -232,6 +233,7 @@ export async function dispatch(
       tx,
       {
         distributorId,
+        creditLimit,
         value: sumNaira(lines.map((line) => line.value)),
         paidAtSale: 0,
         overrideReason: input.creditOverrideReason,

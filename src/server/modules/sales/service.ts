@@ -57,7 +57,11 @@ export async function salesSummary(db: Database, clock: ShelfClock): Promise<Sal
 /** Shared lock: a delete or archive of this distributor waits for the sale, and sees it. */
 export async function distributorTakingSales(tx: Transaction, distributorId: string) {
   const [distributor] = await tx
-    .select({ name: distributors.name, archived: distributors.archived })
+    .select({
+      name: distributors.name,
+      archived: distributors.archived,
+      creditLimit: distributors.creditLimit,
+    })
     .from(distributors)
     .where(eq(distributors.id, distributorId))
     .for('share');
@@ -121,6 +125,7 @@ export async function createSale(
       tx,
       {
         distributorId: input.distributorId,
+        creditLimit: distributor.creditLimit,
         value: loavesValue(input.loavesTaken, input.pricePerLoaf),
         paidAtSale: input.amountPaid ?? 0,
         overrideReason: input.creditOverrideReason,
