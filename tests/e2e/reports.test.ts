@@ -114,6 +114,37 @@ describe('reports and analytics', () => {
     );
   });
 
+  test('on a 360 px phone each report row is a card whose figures are all on screen', async () => {
+    const phone = await newPage(signedIn.browser, signedIn.web.baseUrl, {
+      width: 360,
+      height: 800,
+    });
+    await signInThroughApi(phone.page, OWNER);
+    await phone.page.goto('/reports');
+    const tables = [
+      { tab: 'Returns', table: 'All Returns History', row: 'Caught in the rain' },
+      { tab: 'Sales', table: 'Sales by Distributor', row: 'Mama Nkechi Stores' },
+      { tab: 'Financial', table: 'Distributor Balances', row: 'Mama Nkechi Stores' },
+    ];
+    for (const { tab, table, row: text } of tables) {
+      await phone.page.getByRole('tab', { name: tab, exact: true }).click();
+      const row = phone.page
+        .getByRole('table', { name: table })
+        .getByRole('row')
+        .filter({ hasText: text });
+      await row.waitFor();
+      for (const cell of await row.getByRole('cell').all()) {
+        const box = await cell.boundingBox();
+        expect(
+          box && box.x + box.width,
+          `${table}: ${await cell.textContent()}`,
+        ).toBeLessThanOrEqual(360);
+      }
+      await screenshot(phone.page, `e2e-reports-${tab.toLowerCase()}-phone`);
+    }
+    await phone.context.close();
+  });
+
   test('a user who reads only inventory sees only the Inventory tab', async () => {
     const role = await page.request.post('/api/admin/roles', { data: { name: 'Store Keepers' } });
     const roleId = (await role.json()).id;

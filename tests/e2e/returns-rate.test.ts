@@ -108,10 +108,16 @@ describe('Reports: returns rate, and adjusting the standing order from its row',
     await phone.page.setViewportSize({ width: 360, height: 800 });
     await phone.page.goto('/reports');
     await phone.page.getByRole('tab', { name: 'Returns rate', exact: true }).click();
-    await rateRow(phone.page, 'Iya Ronke Stores').waitFor();
+    const row = rateRow(phone.page, 'Iya Ronke Stores');
+    await row.waitFor();
     await screenshot(phone.page, 'reports-returns-rate-360');
     const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
+    // The row is a card: its rate and flag are on screen without scrolling the table sideways.
+    for (const cell of await row.getByRole('cell').all()) {
+      const box = await cell.boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(360);
+    }
     await phone.context.close();
   });
 });

@@ -2,6 +2,7 @@ import { Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { downloadCsv } from '../../components/download-csv';
+import { StackedTable } from '../../components/StackedTable';
 
 export interface Column<T> {
   header: string;
@@ -59,30 +60,33 @@ export function ReportTable<T>(props: {
           {props.empty}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped fz="sm" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                {props.columns.map((column) => (
-                  <Table.Th key={column.header} ta={column.align}>
-                    {column.header}
-                  </Table.Th>
+        // On a phone each row is a card (its first column the title), not a table scrolled sideways.
+        <StackedTable minWidth={560} striped fz="sm" verticalSpacing="xs" aria-label={props.title}>
+          <Table.Thead>
+            <Table.Tr>
+              {props.columns.map((column) => (
+                <Table.Th key={column.header} data-figure={column.align === 'right' || undefined}>
+                  {column.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {props.rows.map((row) => (
+              <Table.Tr key={props.rowKey(row)}>
+                {props.columns.map((column, index) => (
+                  <Table.Td
+                    key={column.header}
+                    data-label={index === 0 ? undefined : column.header}
+                    data-figure={column.align === 'right' || undefined}
+                  >
+                    {(column.cell ?? column.text)(row)}
+                  </Table.Td>
                 ))}
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {props.rows.map((row) => (
-                <Table.Tr key={props.rowKey(row)}>
-                  {props.columns.map((column) => (
-                    <Table.Td key={column.header} ta={column.align}>
-                      {(column.cell ?? column.text)(row)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </StackedTable>
       )}
       {props.footer}
     </Card>
