@@ -31,6 +31,7 @@ export const DERIVED_TABLES: readonly string[] = [
   'rollup_order_days',
   'rollup_distributor_accounts',
   'rollup_days',
+  'rollup_months',
   'rollup_return_days',
   'rollup_distributor_months',
   'rollup_distributor_return_reasons',

@@ -94,6 +94,23 @@ export const rollupDays = pgTable('rollup_days', {
 });
 
 /**
+ * Per bakery month (its first day), all distributors and breads together: the
+ * totals of rollup_days in that month, kept by a trigger on rollup_days
+ * (migration 0025). Trends by month read their whole months here, so the
+ * all-time trends read a row a month instead of a row a day.
+ */
+export const rollupMonths = pgTable('rollup_months', {
+  month: day('month').primaryKey(),
+  salesCount: tally('sales_count'),
+  salesValue: total('sales_value'),
+  paidAtSale: total('paid_at_sale'),
+  paymentsCount: tally('payments_count'),
+  payments: total('payments'),
+  returnsCount: tally('returns_count'),
+  returnsValue: total('returns_value'),
+});
+
+/**
  * Per distributor, all days together: the same totals as the two roll-ups
  * below and above, so the Distributors cards and all-time reports read one
  * row per distributor. A row exists while a sale, payment or return does.

@@ -1,7 +1,7 @@
 /**
  * The roll-ups' upkeep from the app's side: their time zone at start-up, and
  * the drift check. The triggers that keep them, the views of what they should
- * hold and rollup_rebuild() are in migrations 0007 to 0013.
+ * hold and rollup_rebuild() are in migrations 0007 to 0025.
  */
 import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
@@ -17,6 +17,7 @@ import {
   rollupDistributorMonths,
   rollupDistributorPaymentDays,
   rollupDistributorReturnReasons,
+  rollupMonths,
   rollupOrderDays,
   rollupOrderStatuses,
   rollupReturnDays,
@@ -72,6 +73,7 @@ const ROLLUPS = [
     key: ['distributor_id'],
   },
   { table: rollupDays, expected: 'rollup_expected_days', key: ['day'] },
+  { table: rollupMonths, expected: 'rollup_expected_months', key: ['month'] },
   {
     table: rollupReturnDays,
     expected: 'rollup_expected_return_days',

@@ -21,6 +21,7 @@ import {
   rollupDistributorBreadDays,
   rollupDistributorMonths,
   rollupDistributorPaymentDays,
+  rollupMonths,
   rollupOrderDays,
 } from '../../db/schema';
 
@@ -304,8 +305,9 @@ type TrendOf = 'salesValue' | 'paidAtSale' | 'payments';
 /**
  * Money columns of the roll-ups summed together per day or month over the
  * days: a period with any sale (or payment, for payments) is there, as when
- * the records are summed. Several columns are read in one pass of the days:
- * the all-time trend reads every day of the bakery's history.
+ * the records are summed. By month, whole months are read from rollup_months
+ * and the days at the range's edges from rollup_days, so the all-time trend
+ * reads a row a month, not a row a day.
  */
 export function trendOf(
   db: Db,
@@ -313,22 +315,40 @@ export function trendOf(
   days: DayRange,
   byDay: boolean,
 ) {
+  // The money summed, and the condition that a roll-up row holds a record of it.
+  const money = (r: typeof rollupDays | typeof rollupMonths) =>
+    sql<string>`${sql.join(
+      what.map((column) => sql`${r[column]}`),
+      sql` + `,
+    )}`;
+  const counted = (r: typeof rollupDays | typeof rollupMonths) =>
+    or(...what.map((column) => sql`${column === 'payments' ? r.paymentsCount : r.salesCount} > 0`));
   const d = rollupDays;
-  const format = byDay ? 'YYYY-MM-DD' : 'YYYY-MM';
-  const counted = (column: TrendOf) =>
-    sql`${column === 'payments' ? d.paymentsCount : d.salesCount} > 0`;
-  return (
-    db
+  if (byDay) {
+    return db
       .select({
-        period: sql<string>`to_char(${d.day}, ${format})`,
-        value: sql<string>`sum(${sql.join(
-          what.map((column) => sql`${d[column]}`),
-          sql` + `,
-        )})::text`,
+        period: sql<string>`to_char(${d.day}, 'YYYY-MM-DD')`,
+        value: sql<string>`sum(${money(d)})::text`,
       })
       .from(d)
-      .where(and(inDays(d.day, days), or(...what.map(counted))))
-      // The period expression carries a parameter, so it is grouped by position.
-      .groupBy(sql`1`)
-  );
+      .where(and(inDays(d.day, days), counted(d)))
+      .groupBy(sql`1`);
+  }
+  const m = rollupMonths;
+  const { inMonths, inEdges } = monthsAndEdges(days);
+  const monthOf = (column: AnyPgColumn) => sql<string>`to_char(${column}, 'YYYY-MM')`;
+  const rows = unionAll(
+    db
+      .select({ period: monthOf(m.month).as('period'), value: money(m).as('value') })
+      .from(m)
+      .where(and(inMonths(m.month), counted(m))),
+    db
+      .select({ period: monthOf(d.day).as('period'), value: money(d).as('value') })
+      .from(d)
+      .where(and(inEdges(d.day), counted(d))),
+  ).as('trend_rows');
+  return db
+    .select({ period: sql<string>`${rows.period}`, value: sql<string>`sum(${rows.value})::text` })
+    .from(rows)
+    .groupBy(rows.period);
 }
