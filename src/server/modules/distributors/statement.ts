@@ -147,36 +147,65 @@ async function recordsAfter(
       inRange(source.table.createdAt, range),
       after ? afterCursor(source, after) : undefined,
     );
-  const read = <T extends { micros: string; row: { id: string; createdAt: Date } }>(
+  const read = <T extends { micros: string; id: string }>(
     source: Source,
     rows: T[],
-    line: (row: T['row']) => Pick<StatementRecord, 'description' | 'charge' | 'credit'>,
+    line: (row: T) => Pick<StatementRecord, 'description' | 'charge' | 'credit'>,
   ): PagedRecord[] =>
-    rows.map(({ micros: at, row }) => ({
-      kind: source.kind,
-      id: row.id,
-      at: row.createdAt.toISOString(),
-      ...line(row),
-      cursor: `${at}_${source.order}_${row.id}`,
-      micros: BigInt(at),
-    }));
+    rows.map((row) => {
+      const micros = BigInt(row.micros);
+      return {
+        kind: source.kind,
+        id: row.id,
+        // Milliseconds, as a Date of created_at would give.
+        at: new Date(Number(micros / 1000n)).toISOString(),
+        ...line(row),
+        cursor: `${row.micros}_${source.order}_${row.id}`,
+        micros,
+      };
+    });
   const [sale, payment, back] = SOURCES;
   const inOrder = (source: Source) => [asc(source.table.createdAt), asc(source.table.id)];
+  // Only the columns a line shows: on the embedded database each value returned costs
+  // its parsing, and three whole pages of rows were most of a statement's time.
+  const s = salesTransactions;
   const sales = await db
-    .select({ row: salesTransactions, micros: micros(salesTransactions.createdAt) })
-    .from(salesTransactions)
+    .select({
+      id: s.id,
+      micros: micros(s.createdAt),
+      loavesTaken: s.loavesTaken,
+      recipeName: s.recipeName,
+      pricePerLoaf: s.pricePerLoaf,
+      amountPaid: s.amountPaid,
+    })
+    .from(s)
     .where(where(sale))
     .orderBy(...inOrder(sale))
     .limit(limit);
+  const p = distributorPayments;
   const payments = await db
-    .select({ row: distributorPayments, micros: micros(distributorPayments.createdAt) })
-    .from(distributorPayments)
+    .select({
+      id: p.id,
+      micros: micros(p.createdAt),
+      paymentMethod: p.paymentMethod,
+      description: p.description,
+      amount: p.amount,
+    })
+    .from(p)
     .where(where(payment))
     .orderBy(...inOrder(payment))
     .limit(limit);
+  const r = breadReturns;
   const returns = await db
-    .select({ row: breadReturns, micros: micros(breadReturns.createdAt) })
-    .from(breadReturns)
+    .select({
+      id: r.id,
+      micros: micros(r.createdAt),
+      loavesReturned: r.loavesReturned,
+      recipeName: r.recipeName,
+      reason: r.reason,
+      pricePerLoaf: r.pricePerLoaf,
+    })
+    .from(r)
     .where(where(back))
     .orderBy(...inOrder(back))
     .limit(limit);
