@@ -100,11 +100,21 @@ export async function accountingSummary(
 
 type Listed<T> = T & { cursor: string };
 
+// The lists below select only the columns a row shows: on the embedded
+// database every value returned costs its parsing (an order's items too).
+
 /** Sales in the range after a cursor, newest first: what the income lists and exports. */
 async function salesAfter(db: Database, range: Range, before: string | undefined, limit: number) {
   const rows = await db
     .select({
-      sale: salesTransactions,
+      sale: {
+        id: salesTransactions.id,
+        recipeName: salesTransactions.recipeName,
+        loavesTaken: salesTransactions.loavesTaken,
+        pricePerLoaf: salesTransactions.pricePerLoaf,
+        createdAt: salesTransactions.createdAt,
+        amountPaid: salesTransactions.amountPaid,
+      },
       distributorName: distributors.name,
       cursor: cursorOf(salesTransactions.createdAt, salesTransactions.id),
     })
@@ -140,7 +150,12 @@ async function paymentsAfter(
 ) {
   const rows = await db
     .select({
-      payment: distributorPayments,
+      payment: {
+        id: distributorPayments.id,
+        paymentMethod: distributorPayments.paymentMethod,
+        createdAt: distributorPayments.createdAt,
+        amount: distributorPayments.amount,
+      },
       distributorName: distributors.name,
       cursor: cursorOf(distributorPayments.createdAt, distributorPayments.id),
     })
@@ -169,7 +184,13 @@ async function paymentsAfter(
 async function ordersAfter(db: Database, range: Range, before: string | undefined, limit: number) {
   const rows = await db
     .select({
-      order: purchaseOrders,
+      order: {
+        id: purchaseOrders.id,
+        orderNumber: purchaseOrders.orderNumber,
+        supplier: purchaseOrders.supplier,
+        orderDate: purchaseOrders.orderDate,
+        totalAmount: purchaseOrders.totalAmount,
+      },
       cursor: cursorOf(purchaseOrders.orderDate, purchaseOrders.id),
     })
     .from(purchaseOrders)
