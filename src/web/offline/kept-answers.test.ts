@@ -84,4 +84,11 @@ describe('what the offline banner says', () => {
     expect(isMissingOffline([query(['/api/dashboard/summary']), missing])).toBe(true);
     expect(isMissingOffline([{ ...missing, observed: false }])).toBe(false);
   });
+
+  it('does not call a page with its figures missing because the bell or the clock waits', () => {
+    const waiting = { hasData: false, waitingForNetwork: true };
+    const shell = [query(['/api/notifications'], waiting), query(['/api/app-info'], waiting)];
+    expect(isMissingOffline([query(['/api/dispatch', null]), ...shell])).toBe(false);
+    expect(isMissingOffline([query(['/api/dispatch', null], waiting), ...shell])).toBe(true);
+  });
 });

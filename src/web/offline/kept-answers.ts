@@ -82,6 +82,14 @@ export function shownFiguresAt(queries: readonly ShownQuery[]): number | null {
   return oldest;
 }
 
-/** The screen asks for an answer that was never fetched online: it cannot show offline. */
+/**
+ * The screen asks for an answer that was never fetched online: it cannot show
+ * offline. The shell's answers (who is signed in, the clock's zone, the bell)
+ * are not the page's figures: the bell still waiting does not make a page
+ * that has its figures "not available".
+ */
 export const isMissingOffline = (queries: readonly ShownQuery[]): boolean =>
-  queries.some((query) => query.observed && query.waitingForNetwork);
+  queries.some(
+    (query) =>
+      query.observed && query.waitingForNetwork && !NOT_FIGURES.has(String(query.queryKey[0])),
+  );
