@@ -68,6 +68,10 @@ export interface ShownQuery {
   waitingForNetwork: boolean;
 }
 
+/** A query the page on view uses for its own figures (not the shell's). */
+const isPageFigures = (query: ShownQuery) =>
+  query.observed && !NOT_FIGURES.has(String(query.queryKey[0]));
+
 /**
  * When the figures on screen were fetched: the oldest of the answers the screen
  * shows, so "figures as of 14:32" is true of every figure on it. Null when the
@@ -76,7 +80,7 @@ export interface ShownQuery {
 export function shownFiguresAt(queries: readonly ShownQuery[]): number | null {
   let oldest: number | null = null;
   for (const query of queries) {
-    if (!query.observed || !query.hasData || NOT_FIGURES.has(String(query.queryKey[0]))) continue;
+    if (!query.hasData || !isPageFigures(query)) continue;
     if (oldest === null || query.dataUpdatedAt < oldest) oldest = query.dataUpdatedAt;
   }
   return oldest;
@@ -89,7 +93,4 @@ export function shownFiguresAt(queries: readonly ShownQuery[]): number | null {
  * that has its figures "not available".
  */
 export const isMissingOffline = (queries: readonly ShownQuery[]): boolean =>
-  queries.some(
-    (query) =>
-      query.observed && query.waitingForNetwork && !NOT_FIGURES.has(String(query.queryKey[0])),
-  );
+  queries.some((query) => query.waitingForNetwork && isPageFigures(query));
