@@ -23,6 +23,7 @@ import { ensureStarterData } from '../src/server/db/starter-data';
 import { scaleOf, seedScale } from '../src/server/seed/scale';
 import { timeBareSql } from './bench/bare-sql';
 import { bakeBenchLoaves, removeBenchWrites } from './bench/bench-loaves';
+import { type Ceiling, measureCeiling, SMALL_BODY_BYTES } from './bench/ceiling';
 import { getJson, signIn } from './bench/client';
 import { coldReads } from './bench/cold';
 import { runLighthouse } from './bench/lighthouse';
@@ -204,15 +205,30 @@ async function session(baseUrl: string) {
   return { cookie, clerk, reads };
 }
 
-async function cold(kind: Kind, years: number, env: NodeJS.ProcessEnv = {}) {
-  return withServer(kind, years, env, async (server) => {
-    const { cookie, clerk, reads } = await session(server.baseUrl);
-    const what = `${kind}, ${years} years${env.READ_CACHE === 'off' ? ', read cache off' : ''}`;
+/** Servers on several data sets at once (each as `withServer` starts it), in the order of `years`. */
+async function withServers<T>(
+  kind: Kind,
+  years: number[],
+  env: NodeJS.ProcessEnv,
+  use: (servers: Started[]) => Promise<T>,
+): Promise<T> {
+  const [first, ...rest] = years;
+  if (first === undefined) return use([]);
+  return withServer(kind, first, env, (server) =>
+    withServers(kind, rest, env, (others) => use([server, ...others])),
+  );
+}
+
+/** The cold reads on each data set in `years`, the sets taking turns round by round. */
+async function cold(kind: Kind, years: number[], env: NodeJS.ProcessEnv = {}) {
+  return withServers(kind, years, env, async (servers) => {
+    const targets = [];
+    for (const server of servers) {
+      targets.push({ baseUrl: server.baseUrl, ...(await session(server.baseUrl)) });
+    }
+    const what = `${kind}, ${years.join(' and ')} years${env.READ_CACHE === 'off' ? ', read cache off' : ''}`;
     return coldReads({
-      baseUrl: server.baseUrl,
-      cookie,
-      clerk,
-      reads,
+      targets,
       rounds,
       onRead: (label) => console.log(`${what}: cold ${label}`),
     });
@@ -236,8 +252,12 @@ async function warmReads(
     const result = await load({ url: `${baseUrl}${read.path}`, connections, seconds, cookie });
     const sameSizeCeiling =
       read.warmBudget === 'small'
-        ? (await measureCeiling(Math.max(0, Math.round(result.answerBytes - bareHeaderBytes))))
-            .requestsPerSecond
+        ? (
+            await measureCeiling(
+              { connections, seconds },
+              Math.max(0, Math.round(result.answerBytes - bareHeaderBytes)),
+            )
+          ).requestsPerSecond
         : null;
     warm.push({ ...read, result, bareSqlMs: bareSql[read.path] ?? null, sameSizeCeiling });
   }
@@ -278,12 +298,15 @@ async function loadWrites(
 async function benchDatabase(kind: Kind, ceiling: Ceiling): Promise<BenchRun> {
   const prepared = [];
   for (const years of sizes) prepared.push({ years, ...(await prepare(kind, years)) });
-  const smaller: BenchRun['sizes'] = [];
-  for (const { years, seedSeconds } of prepared.slice(0, -1)) {
-    smaller.push({ years, seedSeconds, cold: await cold(kind, years) });
-  }
-  const coldOff = await cold(kind, FULL_YEARS, { READ_CACHE: 'off' });
+  const coldBySize = await cold(kind, sizes);
+  const [coldOff] = await cold(kind, [FULL_YEARS], { READ_CACHE: 'off' });
+  if (!coldOff) throw new Error('no cold reads ran with the read cache off');
   const full = prepared[prepared.length - 1] as (typeof prepared)[number];
+  const bySize: BenchRun['sizes'] = prepared.map(({ years, seedSeconds }, at) => ({
+    years,
+    seedSeconds,
+    cold: coldBySize[at] as (typeof coldBySize)[number],
+  }));
   const run = await withServer(kind, FULL_YEARS, {}, async (server) => {
     const pid = server.child.pid as number;
     const { cookie, clerk, reads } = await session(server.baseUrl);
@@ -293,14 +316,6 @@ async function benchDatabase(kind: Kind, ceiling: Ceiling): Promise<BenchRun> {
       rssPeak = Math.max(rssPeak, rssMb(pid));
     }, 250);
     try {
-      const coldFull = await coldReads({
-        baseUrl: server.baseUrl,
-        cookie,
-        clerk,
-        reads,
-        rounds,
-        onRead: (label) => console.log(`${kind}, ${FULL_YEARS} years: cold ${label}`),
-      });
       console.log(`${kind}: a bakery day for ${mixedOptions.seconds} s`);
       const people = [];
       for (let n = 0; n < mixedOptions.users; n += 1) people.push(await signIn(server.baseUrl));
@@ -324,7 +339,7 @@ async function benchDatabase(kind: Kind, ceiling: Ceiling): Promise<BenchRun> {
       const writeLoads = await loadWrites(kind, server.baseUrl, cookie, clerk);
       return {
         kind,
-        sizes: [...smaller, { years: FULL_YEARS, seedSeconds: full.seedSeconds, cold: coldFull }],
+        sizes: bySize,
         coldOff,
         mixed,
         ceiling: ceiling.requestsPerSecond,
@@ -341,26 +356,6 @@ async function benchDatabase(kind: Kind, ceiling: Ceiling): Promise<BenchRun> {
   return { ...run, outbox: await outboxSync(kind) };
 }
 
-interface Ceiling {
-  requestsPerSecond: number;
-  /** Bytes per answer, headers included. */
-  answerBytes: number;
-}
-
-/** The bare server's default body, `{"ok":true}`. */
-const SMALL_BODY_BYTES = 11;
-
-/** The bare Node HTTP server under the same load: its small answer, or `bodyBytes` of body. */
-async function measureCeiling(bodyBytes?: number): Promise<Ceiling> {
-  const env = bodyBytes === undefined ? {} : { ANSWER_BYTES: String(bodyBytes) };
-  const bare = await startProcess('scripts/bench/bare-http.ts', env, '/');
-  try {
-    return await load({ url: `${bare.baseUrl}/`, connections, seconds });
-  } finally {
-    await bare.stop();
-  }
-}
-
 const kinds: Kind[] = args.db === 'both' ? ['embedded', 'postgres'] : [args.db as Kind];
 // The server as `npm start` runs it.
 await buildServer();
@@ -374,7 +369,7 @@ if (args['outbox-only']) {
 await buildWeb();
 const runs: BenchRun[] = [];
 for (const kind of kinds) {
-  const ceiling = await measureCeiling();
+  const ceiling = await measureCeiling({ connections, seconds });
   runs.push(await benchDatabase(kind, ceiling));
 }
 const web = { routes: await measureRouteScripts(), chunks: await pageChunks() };

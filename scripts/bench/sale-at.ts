@@ -4,9 +4,11 @@
 // an older commit's sale can be measured on the machine a bench runs on
 // (report.ts, TODAYS_SALE). One loaf of the bread with most loaves left, to
 // the first distributor, per request.
+
+import { measureCeiling } from './ceiling';
 import { getJson, signIn } from './client';
 import { load } from './load';
-import { startProcess } from './processes';
+import { breadWithMostLoaves, WRITE_PATHS, writeBodies } from './writes';
 
 const CONNECTIONS = 32;
 const SECONDS = 5;
@@ -14,12 +16,7 @@ const base = process.argv[2];
 if (!base) throw new Error('usage: sale-at.ts <base URL>');
 
 const cookie = await signIn(base);
-const loaves = await getJson<{ recipeName: string; totalAvailable: number }[]>(
-  base,
-  '/api/available-loaves',
-  cookie,
-);
-const bread = [...loaves].sort((a, b) => b.totalAvailable - a.totalAvailable)[0];
+const bread = await breadWithMostLoaves(base, cookie);
 // Older versions answered the list as { items }.
 const list = await getJson<{ items?: { id: string }[] } | { id: string }[]>(
   base,
@@ -28,18 +25,11 @@ const list = await getJson<{ items?: { id: string }[] } | { id: string }[]>(
 );
 const distributor = Array.isArray(list) ? list[0] : list.items?.[0];
 if (!bread || !distributor) throw new Error('no bread or distributor to sell to');
-const body = JSON.stringify({
-  distributorId: distributor.id,
-  recipeName: bread.recipeName,
-  loavesTaken: 1,
-  pricePerLoaf: 1200,
-  amountPaid: 0,
-  notes: 'benchmark',
-});
+const body = writeBodies(distributor.id, bread.recipeName).sale;
 const loads = [];
 for (let run = 0; run < 3; run += 1) {
   const result = await load({
-    url: `${base}/api/sales-transactions`,
+    url: `${base}${WRITE_PATHS.sale}`,
     connections: CONNECTIONS,
     seconds: SECONDS,
     cookie,
@@ -54,16 +44,7 @@ for (let run = 0; run < 3; run += 1) {
   loads.push(result);
 }
 loads.sort((a, b) => a.p50 - b.p50);
-const bare = await startProcess('scripts/bench/bare-http.ts', {}, '/');
-try {
-  const ceiling = await load({
-    url: `${bare.baseUrl}/`,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-  });
-  console.log(
-    `median sale p50: ${loads[1]?.p50} ms; bare HTTP ceiling: ${Math.round(ceiling.requestsPerSecond)} req/s`,
-  );
-} finally {
-  await bare.stop();
-}
+const ceiling = await measureCeiling({ connections: CONNECTIONS, seconds: SECONDS });
+console.log(
+  `median sale p50: ${loads[1]?.p50} ms; bare HTTP ceiling: ${Math.round(ceiling.requestsPerSecond)} req/s`,
+);
