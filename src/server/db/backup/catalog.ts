@@ -3,8 +3,9 @@
  * catalog, so a table added later is backed up without a code change, and
  * ordered so that a table comes after the tables it refers to.
  */
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../raw-results';
+import { ROLLUPS } from '../schema/rollups';
 import type { BackupColumn } from './format';
 
 /**
@@ -25,20 +26,7 @@ export const EXCLUDED_TABLES: readonly string[] = ['sessions', 'login_attempts']
  */
 export const DERIVED_TABLES: readonly string[] = [
   'bread_ledger',
-  'rollup_distributor_bread_days',
-  'rollup_distributor_payment_days',
-  'rollup_bread_production_days',
-  'rollup_order_days',
-  'rollup_distributor_accounts',
-  'rollup_days',
-  'rollup_months',
-  'rollup_return_days',
-  'rollup_distributor_months',
-  'rollup_distributor_return_reasons',
-  'rollup_batch_statuses',
-  'rollup_bread_production_months',
-  'rollup_order_statuses',
-  'rollup_distributor_breads',
+  ...ROLLUPS.map(({ table }) => getTableName(table)),
   'rollup_settings',
 ];
 

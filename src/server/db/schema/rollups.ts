@@ -78,12 +78,8 @@ export const rollupReturnDays = pgTable(
   ],
 );
 
-/**
- * Per day, all distributors and breads together: sales, paid at sale,
- * payments and returns with their counts, for trends and accounting's cash.
- */
-export const rollupDays = pgTable('rollup_days', {
-  day: day('day').primaryKey(),
+/** The bakery's money in and out over a period, all distributors and breads together. */
+const cashTotals = () => ({
   salesCount: tally('sales_count'),
   salesValue: total('sales_value'),
   paidAtSale: total('paid_at_sale'),
@@ -94,6 +90,12 @@ export const rollupDays = pgTable('rollup_days', {
 });
 
 /**
+ * Per day, all distributors and breads together: sales, paid at sale,
+ * payments and returns with their counts, for trends and accounting's cash.
+ */
+export const rollupDays = pgTable('rollup_days', { day: day('day').primaryKey(), ...cashTotals() });
+
+/**
  * Per bakery month (its first day), all distributors and breads together: the
  * totals of rollup_days in that month, kept by a trigger on rollup_days
  * (migration 0025). Trends by month read their whole months here, so the
@@ -101,13 +103,7 @@ export const rollupDays = pgTable('rollup_days', {
  */
 export const rollupMonths = pgTable('rollup_months', {
   month: day('month').primaryKey(),
-  salesCount: tally('sales_count'),
-  salesValue: total('sales_value'),
-  paidAtSale: total('paid_at_sale'),
-  paymentsCount: tally('payments_count'),
-  payments: total('payments'),
-  returnsCount: tally('returns_count'),
-  returnsValue: total('returns_value'),
+  ...cashTotals(),
 });
 
 /**
@@ -260,3 +256,61 @@ export const rollupDistributorBreads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.distributorId, t.recipeName] })],
 );
+
+/**
+ * Every roll-up, with the view of what it should hold (migrations 0007 on)
+ * and its key: the drift check compares each with its view, and backups
+ * leave them all out (the triggers rebuild them as a restore loads records).
+ */
+export const ROLLUPS = [
+  {
+    table: rollupDistributorBreadDays,
+    expected: 'rollup_expected_distributor_bread_days',
+    key: ['distributor_id', 'day', 'recipe_name'],
+  },
+  {
+    table: rollupDistributorPaymentDays,
+    expected: 'rollup_expected_distributor_payment_days',
+    key: ['distributor_id', 'day'],
+  },
+  {
+    table: rollupBreadProductionDays,
+    expected: 'rollup_expected_bread_production_days',
+    key: ['day', 'recipe_name', 'status'],
+  },
+  { table: rollupOrderDays, expected: 'rollup_expected_order_days', key: ['day'] },
+  {
+    table: rollupDistributorAccounts,
+    expected: 'rollup_expected_distributor_accounts',
+    key: ['distributor_id'],
+  },
+  { table: rollupDays, expected: 'rollup_expected_days', key: ['day'] },
+  { table: rollupMonths, expected: 'rollup_expected_months', key: ['month'] },
+  {
+    table: rollupReturnDays,
+    expected: 'rollup_expected_return_days',
+    key: ['day', 'distributor_id', 'reason'],
+  },
+  {
+    table: rollupDistributorMonths,
+    expected: 'rollup_expected_distributor_months',
+    key: ['month', 'distributor_id'],
+  },
+  {
+    table: rollupDistributorReturnReasons,
+    expected: 'rollup_expected_distributor_return_reasons',
+    key: ['distributor_id', 'reason'],
+  },
+  { table: rollupBatchStatuses, expected: 'rollup_expected_batch_statuses', key: ['status'] },
+  {
+    table: rollupBreadProductionMonths,
+    expected: 'rollup_expected_bread_production_months',
+    key: ['month', 'recipe_name', 'status'],
+  },
+  { table: rollupOrderStatuses, expected: 'rollup_expected_order_statuses', key: ['status'] },
+  {
+    table: rollupDistributorBreads,
+    expected: 'rollup_expected_distributor_breads',
+    key: ['distributor_id', 'recipe_name'],
+  },
+] as const;

@@ -6,23 +6,7 @@
 import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { rowsOf } from '../../db/raw-results';
-import {
-  rollupBatchStatuses,
-  rollupBreadProductionDays,
-  rollupBreadProductionMonths,
-  rollupDays,
-  rollupDistributorAccounts,
-  rollupDistributorBreadDays,
-  rollupDistributorBreads,
-  rollupDistributorMonths,
-  rollupDistributorPaymentDays,
-  rollupDistributorReturnReasons,
-  rollupMonths,
-  rollupOrderDays,
-  rollupOrderStatuses,
-  rollupReturnDays,
-  rollupSettings,
-} from '../../db/schema';
+import { ROLLUPS, rollupSettings } from '../../db/schema';
 
 export interface TimeZoneCheck {
   /** The zone the roll-ups were in; null when none was recorded. */
@@ -48,60 +32,6 @@ export async function matchRollupTimeZone(db: Database, timeZone: string): Promi
     return { was: current?.timeZone ?? null, rebuilt: true };
   });
 }
-
-/** Each roll-up, the view of what it should hold (migration 0007), and its key. */
-const ROLLUPS = [
-  {
-    table: rollupDistributorBreadDays,
-    expected: 'rollup_expected_distributor_bread_days',
-    key: ['distributor_id', 'day', 'recipe_name'],
-  },
-  {
-    table: rollupDistributorPaymentDays,
-    expected: 'rollup_expected_distributor_payment_days',
-    key: ['distributor_id', 'day'],
-  },
-  {
-    table: rollupBreadProductionDays,
-    expected: 'rollup_expected_bread_production_days',
-    key: ['day', 'recipe_name', 'status'],
-  },
-  { table: rollupOrderDays, expected: 'rollup_expected_order_days', key: ['day'] },
-  {
-    table: rollupDistributorAccounts,
-    expected: 'rollup_expected_distributor_accounts',
-    key: ['distributor_id'],
-  },
-  { table: rollupDays, expected: 'rollup_expected_days', key: ['day'] },
-  { table: rollupMonths, expected: 'rollup_expected_months', key: ['month'] },
-  {
-    table: rollupReturnDays,
-    expected: 'rollup_expected_return_days',
-    key: ['day', 'distributor_id', 'reason'],
-  },
-  {
-    table: rollupDistributorMonths,
-    expected: 'rollup_expected_distributor_months',
-    key: ['month', 'distributor_id'],
-  },
-  {
-    table: rollupDistributorReturnReasons,
-    expected: 'rollup_expected_distributor_return_reasons',
-    key: ['distributor_id', 'reason'],
-  },
-  { table: rollupBatchStatuses, expected: 'rollup_expected_batch_statuses', key: ['status'] },
-  {
-    table: rollupBreadProductionMonths,
-    expected: 'rollup_expected_bread_production_months',
-    key: ['month', 'recipe_name', 'status'],
-  },
-  { table: rollupOrderStatuses, expected: 'rollup_expected_order_statuses', key: ['status'] },
-  {
-    table: rollupDistributorBreads,
-    expected: 'rollup_expected_distributor_breads',
-    key: ['distributor_id', 'recipe_name'],
-  },
-] as const;
 
 export interface RollupDifference {
   rollup: string;

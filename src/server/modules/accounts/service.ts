@@ -9,7 +9,7 @@
  * All summed in NUMERIC, over whole bakery days.
  */
 import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, type PgTable, unionAll } from 'drizzle-orm/pg-core';
 import { addDays, type DaySpan, splitByMonths, splitForSums } from '../../../domain/bakery-months';
 import type { DistributorTotals } from '../../../domain/contracts/reports';
 import { subtractKobo, toKobo } from '../../../domain/money';
@@ -302,12 +302,59 @@ export async function salesCount(db: Db): Promise<number> {
 
 type TrendOf = 'salesValue' | 'paidAtSale' | 'payments';
 
+/** A daily roll-up or its month roll-up, as a trend reads it: the period's column, the value summed, which rows count. */
+interface TrendPart {
+  table: PgTable;
+  period: AnyPgColumn;
+  value: SQL;
+  where?: SQL | undefined;
+}
+
+/**
+ * A value summed per day or per month over the days. By month, whole months
+ * are read from the month roll-up and only the days at the range's edges from
+ * the daily one, so all time reads a row a month, not a row a day.
+ */
+export function trendFromRollups(
+  db: Db,
+  days: DayRange,
+  byDay: boolean,
+  parts: { daily: TrendPart; monthly: TrendPart },
+) {
+  const { daily, monthly } = parts;
+  if (byDay) {
+    return (
+      db
+        .select({
+          period: sql<string>`to_char(${daily.period}, 'YYYY-MM-DD')`,
+          value: sql<string>`sum(${daily.value})::text`,
+        })
+        .from(daily.table)
+        .where(and(inDays(daily.period, days), daily.where))
+        // The first column: the period expression carries parameters, so it cannot be repeated.
+        .groupBy(sql`1`)
+    );
+  }
+  const { inMonths, inEdges } = monthsAndEdges(days);
+  const rowsOf = (part: TrendPart, inPart: (column: AnyPgColumn) => SQL | undefined) =>
+    db
+      .select({
+        period: sql<string>`to_char(${part.period}, 'YYYY-MM')`.as('period'),
+        value: sql<string>`${part.value}`.as('value'),
+      })
+      .from(part.table)
+      .where(and(inPart(part.period), part.where));
+  const rows = unionAll(rowsOf(monthly, inMonths), rowsOf(daily, inEdges)).as('trend_rows');
+  return db
+    .select({ period: sql<string>`${rows.period}`, value: sql<string>`sum(${rows.value})::text` })
+    .from(rows)
+    .groupBy(rows.period);
+}
+
 /**
  * Money columns of the roll-ups summed together per day or month over the
  * days: a period with any sale (or payment, for payments) is there, as when
- * the records are summed. By month, whole months are read from rollup_months
- * and the days at the range's edges from rollup_days, so the all-time trend
- * reads a row a month, not a row a day.
+ * the records are summed.
  */
 export function trendOf(
   db: Db,
@@ -315,40 +362,20 @@ export function trendOf(
   days: DayRange,
   byDay: boolean,
 ) {
-  // The money summed, and the condition that a roll-up row holds a record of it.
-  const money = (r: typeof rollupDays | typeof rollupMonths) =>
-    sql<string>`${sql.join(
+  const part = (r: typeof rollupDays | typeof rollupMonths, period: AnyPgColumn): TrendPart => ({
+    table: r,
+    period,
+    value: sql.join(
       what.map((column) => sql`${r[column]}`),
       sql` + `,
-    )}`;
-  const counted = (r: typeof rollupDays | typeof rollupMonths) =>
-    or(...what.map((column) => sql`${column === 'payments' ? r.paymentsCount : r.salesCount} > 0`));
-  const d = rollupDays;
-  if (byDay) {
-    return db
-      .select({
-        period: sql<string>`to_char(${d.day}, 'YYYY-MM-DD')`,
-        value: sql<string>`sum(${money(d)})::text`,
-      })
-      .from(d)
-      .where(and(inDays(d.day, days), counted(d)))
-      .groupBy(sql`1`);
-  }
-  const m = rollupMonths;
-  const { inMonths, inEdges } = monthsAndEdges(days);
-  const monthOf = (column: AnyPgColumn) => sql<string>`to_char(${column}, 'YYYY-MM')`;
-  const rows = unionAll(
-    db
-      .select({ period: monthOf(m.month).as('period'), value: money(m).as('value') })
-      .from(m)
-      .where(and(inMonths(m.month), counted(m))),
-    db
-      .select({ period: monthOf(d.day).as('period'), value: money(d).as('value') })
-      .from(d)
-      .where(and(inEdges(d.day), counted(d))),
-  ).as('trend_rows');
-  return db
-    .select({ period: sql<string>`${rows.period}`, value: sql<string>`sum(${rows.value})::text` })
-    .from(rows)
-    .groupBy(rows.period);
+    ),
+    // A row that holds a record of the money summed.
+    where: or(
+      ...what.map((column) => sql`${column === 'payments' ? r.paymentsCount : r.salesCount} > 0`),
+    ),
+  });
+  return trendFromRollups(db, days, byDay, {
+    daily: part(rollupDays, rollupDays.day),
+    monthly: part(rollupMonths, rollupMonths.month),
+  });
 }

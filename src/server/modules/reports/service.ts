@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   DistributorTotals,
   FinancialReport,
@@ -40,7 +40,7 @@ import {
   type DayRange,
   distributorTotals,
   inDays,
-  monthsAndEdges,
+  trendFromRollups,
   trendOf,
 } from '../accounts/service';
 import { isLowStock } from '../inventory/service';
@@ -66,9 +66,6 @@ export function reportWindow(query: ReportQuery, timeZone: string): Window {
 }
 
 const num = (value: string | number | null | undefined) => Number(value ?? 0);
-
-/** Group by the first column: the period expression carries parameters, so it cannot be repeated. */
-const BY_PERIOD = sql`1`;
 
 /** A trend's rows as points, oldest first, each value exact to the kobo. */
 function trendPoints(rows: { period: string; value: string }[]): TrendPoint[] {
@@ -281,43 +278,21 @@ const used = (status: AnyPgColumn) => sql`${status} <> 'cancelled'`;
 
 /**
  * Flour of the batches started in the window, cancelled ones left out, per
- * day or per month. By month, whole months come from the month roll-up and
- * only the days at the window's edges from the daily one, so all time reads
- * one row per month, bread and status.
+ * day or per month (whole months from the month roll-up).
  */
 function flourTrend(db: Database, window: Window) {
   const d = rollupBreadProductionDays;
-  if (window.byDay) {
-    return db
-      .select({
-        period: sql<string>`to_char(${d.day}, 'YYYY-MM-DD')`,
-        value: sql<string>`sum(${d.flourKg})::text`,
-      })
-      .from(d)
-      .where(and(inDays(d.day, window.days), isNotNull(d.day), used(d.status)))
-      .groupBy(BY_PERIOD);
-  }
   const m = rollupBreadProductionMonths;
-  const { inMonths, inEdges } = monthsAndEdges(window.days);
-  const monthOf = (column: AnyPgColumn) => sql<string>`to_char(${column}, 'YYYY-MM')`;
-  const flour = (column: AnyPgColumn) => sql<string>`${column}`;
-  const rows = unionAll(
-    db
-      .select({ period: monthOf(m.month).as('period'), flour: flour(m.flourKg).as('flour') })
-      .from(m)
-      .where(and(inMonths(m.month), used(m.status))),
-    db
-      .select({ period: monthOf(d.day).as('period'), flour: flour(d.flourKg).as('flour') })
-      .from(d)
-      .where(and(inEdges(d.day), used(d.status))),
-  ).as('flour_rows');
-  return db
-    .select({
-      period: sql<string>`${rows.period}`,
-      value: sql<string>`sum(${rows.flour})::text`,
-    })
-    .from(rows)
-    .groupBy(rows.period);
+  return trendFromRollups(db, window.days, window.byDay, {
+    // A batch not started yet has no day.
+    daily: {
+      table: d,
+      period: d.day,
+      value: sql`${d.flourKg}`,
+      where: and(isNotNull(d.day), used(d.status)),
+    },
+    monthly: { table: m, period: m.month, value: sql`${m.flourKg}`, where: used(m.status) },
+  });
 }
 
 /** Stock as it is now; the date filter does not apply to it. */
