@@ -5,7 +5,7 @@
  */
 import { getTableName, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../raw-results';
-import { ROLLUPS } from '../schema/rollups';
+import { ROLLUP_TABLES } from '../schema/rollups';
 import type { BackupColumn } from './format';
 
 /**
@@ -26,7 +26,7 @@ export const EXCLUDED_TABLES: readonly string[] = ['sessions', 'login_attempts']
  */
 export const DERIVED_TABLES: readonly string[] = [
   'bread_ledger',
-  ...ROLLUPS.map(({ table }) => getTableName(table)),
+  ...ROLLUP_TABLES.map((table) => getTableName(table)),
   'rollup_settings',
 ];
 

@@ -258,59 +258,24 @@ export const rollupDistributorBreads = pgTable(
 );
 
 /**
- * Every roll-up, with the view of what it should hold (migrations 0007 on)
- * and its key: the drift check compares each with its view, and backups
- * leave them all out (the triggers rebuild them as a restore loads records).
+ * Every roll-up. Each has a view `rollup_expected_<name>` of what it should
+ * hold (migrations 0007 on), with the roll-up's key: the drift check compares
+ * the two; backups leave them all out (the triggers rebuild them as a restore
+ * loads records).
  */
-export const ROLLUPS = [
-  {
-    table: rollupDistributorBreadDays,
-    expected: 'rollup_expected_distributor_bread_days',
-    key: ['distributor_id', 'day', 'recipe_name'],
-  },
-  {
-    table: rollupDistributorPaymentDays,
-    expected: 'rollup_expected_distributor_payment_days',
-    key: ['distributor_id', 'day'],
-  },
-  {
-    table: rollupBreadProductionDays,
-    expected: 'rollup_expected_bread_production_days',
-    key: ['day', 'recipe_name', 'status'],
-  },
-  { table: rollupOrderDays, expected: 'rollup_expected_order_days', key: ['day'] },
-  {
-    table: rollupDistributorAccounts,
-    expected: 'rollup_expected_distributor_accounts',
-    key: ['distributor_id'],
-  },
-  { table: rollupDays, expected: 'rollup_expected_days', key: ['day'] },
-  { table: rollupMonths, expected: 'rollup_expected_months', key: ['month'] },
-  {
-    table: rollupReturnDays,
-    expected: 'rollup_expected_return_days',
-    key: ['day', 'distributor_id', 'reason'],
-  },
-  {
-    table: rollupDistributorMonths,
-    expected: 'rollup_expected_distributor_months',
-    key: ['month', 'distributor_id'],
-  },
-  {
-    table: rollupDistributorReturnReasons,
-    expected: 'rollup_expected_distributor_return_reasons',
-    key: ['distributor_id', 'reason'],
-  },
-  { table: rollupBatchStatuses, expected: 'rollup_expected_batch_statuses', key: ['status'] },
-  {
-    table: rollupBreadProductionMonths,
-    expected: 'rollup_expected_bread_production_months',
-    key: ['month', 'recipe_name', 'status'],
-  },
-  { table: rollupOrderStatuses, expected: 'rollup_expected_order_statuses', key: ['status'] },
-  {
-    table: rollupDistributorBreads,
-    expected: 'rollup_expected_distributor_breads',
-    key: ['distributor_id', 'recipe_name'],
-  },
+export const ROLLUP_TABLES = [
+  rollupDistributorBreadDays,
+  rollupDistributorPaymentDays,
+  rollupBreadProductionDays,
+  rollupOrderDays,
+  rollupDistributorAccounts,
+  rollupDays,
+  rollupMonths,
+  rollupReturnDays,
+  rollupDistributorMonths,
+  rollupDistributorReturnReasons,
+  rollupBatchStatuses,
+  rollupBreadProductionMonths,
+  rollupOrderStatuses,
+  rollupDistributorBreads,
 ] as const;

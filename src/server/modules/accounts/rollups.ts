@@ -4,9 +4,10 @@
  * hold and rollup_rebuild() are in migrations 0007 to 0025.
  */
 import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/connection';
 import { rowsOf } from '../../db/raw-results';
-import { ROLLUPS, rollupSettings } from '../../db/schema';
+import { ROLLUP_TABLES, rollupSettings } from '../../db/schema';
 
 export interface TimeZoneCheck {
   /** The zone the roll-ups were in; null when none was recorded. */
@@ -33,6 +34,24 @@ export async function matchRollupTimeZone(db: Database, timeZone: string): Promi
   });
 }
 
+/**
+ * A roll-up's view of what it should hold (named after it) and its key: its
+ * primary key, or its one unique key (the production roll-up's day is null
+ * for a batch never started, so it has no primary key).
+ */
+function checkOf(table: PgTable) {
+  const name = getTableName(table);
+  const config = getTableConfig(table);
+  const primary =
+    config.primaryKeys[0]?.columns ?? config.columns.filter((column) => column.primary);
+  const key = primary.length > 0 ? primary : (config.uniqueConstraints[0]?.columns ?? []);
+  if (key.length === 0) throw new Error(`roll-up ${name} has no key to compare by`);
+  return {
+    expected: name.replace(/^rollup_/, 'rollup_expected_'),
+    key: key.map((column) => column.name),
+  };
+}
+
 export interface RollupDifference {
   rollup: string;
   /** The roll-up row's key, e.g. { day, distributor_id, recipe_name }. */
@@ -49,7 +68,8 @@ export interface RollupDifference {
  */
 export async function rollupDifferences(db: Database): Promise<RollupDifference[]> {
   const found: RollupDifference[] = [];
-  for (const { table, expected, key } of ROLLUPS) {
+  for (const table of ROLLUP_TABLES) {
+    const { expected, key } = checkOf(table);
     const name = sql.identifier(expected);
     // Keys as text, so a null day (a batch never started) matches and the
     // full join stays hash-joinable.
