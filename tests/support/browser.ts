@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { rollupDifferences } from '../../src/server/modules/accounts/rollups';
 import { createTestApp, type TestApp, testConfig } from './test-app';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -9,7 +10,10 @@ export const PHONE = { width: 390, height: 844 };
 
 /**
  * The real app (API and built web app) on a fresh database, listening on a
- * free port; `options` go to the app (a test's clock as `now`, say).
+ * free port; `options` go to the app (a test's clock as `now`, say). Closing
+ * it checks, as `npm run verify` does, that every roll-up still equals the
+ * totals of its records, so every browser test file ends with that check
+ * (it throws, failing the file, after the app is closed).
  */
 export async function startWebApp(
   options: Omit<Parameters<typeof createTestApp>[0], 'config'> = {},
@@ -19,7 +23,14 @@ export async function startWebApp(
     config: testConfig({ webRoot: resolve('dist/web') }),
   });
   const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-  return { ...testApp, baseUrl: address };
+  const close = async () => {
+    const differences = await rollupDifferences(testApp.database.db);
+    await testApp.close();
+    if (differences.length > 0) {
+      throw new Error(`roll-ups differ from their records: ${JSON.stringify(differences)}`);
+    }
+  };
+  return { ...testApp, baseUrl: address, close };
 }
 
 export function launchBrowser(): Promise<Browser> {
