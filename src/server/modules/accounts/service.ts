@@ -67,7 +67,7 @@ const inMonthsOf = (column: AnyPgColumn, months: DaySpan | null) =>
  * month roll-up's month and a daily roll-up's day: summed together they
  * cover the days exactly, and a year reads about twelve month rows.
  */
-export function monthsAndEdges(days: DayRange) {
+function monthsAndEdges(days: DayRange) {
   const { months, edges } = splitByMonths(spanOf(days));
   // A part with nothing to read is `false`: the planner skips it without a scan.
   return {
