@@ -44,6 +44,24 @@ describe('splitByMonths', () => {
     });
   });
 
+  it('reaches the last day a date takes, 9999-12-31, without stepping past it', () => {
+    expect(splitByMonths({ from: null, to: '9999-12-31' })).toEqual({
+      months: { from: null, to: '9999-12-01' },
+      edges: [],
+    });
+    expect(splitByMonths({ from: '1900-01-01', to: '9999-12-30' })).toEqual({
+      months: { from: '1900-01-01', to: '9999-11-01' },
+      edges: [{ from: '9999-12-01', to: '9999-12-30' }],
+    });
+    // No month starts after a day of the last month: the rest of the calendar is days.
+    for (const to of [null, '9999-12-31']) {
+      expect(splitByMonths({ from: '9999-12-15', to })).toEqual({
+        months: null,
+        edges: [{ from: '9999-12-15', to: '9999-12-31' }],
+      });
+    }
+  });
+
   it('treats a span that ends before the next whole month as days', () => {
     expect(splitByMonths({ from: '2026-10-02', to: '2026-11-29' })).toEqual({
       months: null,
@@ -117,8 +135,12 @@ describe('splitForSums', () => {
     });
   });
 
-  it('covers exactly the span: each day once, over many spans', () => {
-    const all = daysFrom('2023-11-01', '2024-04-30');
+  it.each([
+    ['in the middle of the calendar', '2023-11-01', '2024-04-30'],
+    ['at its first days', '1900-01-01', '1900-04-30'],
+    ['at its last days, up to 9999-12-31', '9999-09-01', '9999-12-31'],
+  ])('covers exactly the span: each day once, over many spans %s', (_, first, last) => {
+    const all = daysFrom(first, last);
     for (let i = 0; i < all.length; i += 3) {
       for (let j = i; j < all.length; j += 7) {
         const span = { from: all[i] as string, to: all[j] as string };
@@ -126,6 +148,10 @@ describe('splitForSums', () => {
           daysFrom(span.from, span.to).map((day) => [day, 1]),
         );
       }
+      const toTheEnd = { from: all[i] as string, to: all.at(-1) as string };
+      expect(timesCounted(splitForSums(toTheEnd), all)).toEqual(
+        daysFrom(toTheEnd.from, toTheEnd.to).map((day) => [day, 1]),
+      );
     }
   });
 });
@@ -136,9 +162,13 @@ const nextDay = (day: string) => {
   return date.toISOString().slice(0, 10);
 };
 
+/** The days from one to the other, both included (never the day after 9999-12-31). */
 function daysFrom(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let day = from; day <= to; day = nextDay(day)) days.push(day);
+  for (let day = from; day <= to; day = nextDay(day)) {
+    days.push(day);
+    if (day === to) break;
+  }
   return days;
 }
 

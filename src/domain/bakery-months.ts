@@ -9,11 +9,14 @@ export interface DaySpan {
   to: string | null;
 }
 
+/** A span with both ends. */
+export type ClosedSpan = { from: string; to: string };
+
 export interface MonthSplit {
   /** First days of the first and last whole months (null: open), or null for none. */
   months: DaySpan | null;
-  /** Day spans outside those months: none, one or two. */
-  edges: DaySpan[];
+  /** Day spans outside those months: none, one or two, each with both ends. */
+  edges: ClosedSpan[];
 }
 
 const parse = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -35,21 +38,46 @@ function addMonths(day: string, months: number): string {
 /** The first day of the month a day is in. */
 export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
 
-export function splitByMonths(span: DaySpan): MonthSplit {
-  const { from, to } = span;
-  const firstWhole = from === null ? null : from === monthOf(from) ? from : addMonths(from, 1);
-  const lastWhole =
-    to === null ? null : addDays(to, 1) === addMonths(to, 1) ? monthOf(to) : addMonths(to, -1);
-  if (firstWhole !== null && lastWhole !== null && firstWhole > lastWhole) {
-    return { months: null, edges: [span] };
+/**
+ * The last day of a month, without stepping into the next: a date field takes
+ * days up to 9999-12-31, and the day after it has no four-digit form
+ * (toISOString gives "+010000-01-01", which sorts before every date).
+ */
+function lastDayOf(month: string): string {
+  const date = parse(month);
+  return format(new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)));
+}
+
+/** The first day of the month after a day's, or null after the last month a date field takes. */
+const monthAfter = (day: string) => {
+  const last = lastDayOf(monthOf(day));
+  return last === LAST_DAY ? null : addDays(last, 1);
+};
+
+/** The latest day a date field takes (yyyy-MM-dd has four-digit years). */
+const LAST_DAY = '9999-12-31';
+
+/** The first whole month from a day on: its own on its 1st, else the next (null: none). */
+const firstWholeFrom = (day: string) => (day === monthOf(day) ? day : monthAfter(day));
+
+/** The last whole month up to a day: its own on its last day, else the one before. */
+const lastWholeTo = (day: string) =>
+  day === lastDayOf(monthOf(day)) ? monthOf(day) : addMonths(day, -1);
+
+export function splitByMonths({ from, to }: DaySpan): MonthSplit {
+  const firstWhole = from === null ? null : firstWholeFrom(from);
+  const lastWhole = to === null ? null : lastWholeTo(to);
+  if (from !== null && (firstWhole === null || (lastWhole !== null && firstWhole > lastWhole))) {
+    // No whole month inside (none starts after a day of the last month): all days.
+    return { months: null, edges: [{ from, to: to ?? LAST_DAY }] };
   }
-  const edges: DaySpan[] = [];
+  const edges: ClosedSpan[] = [];
   if (from !== null && firstWhole !== null && from < firstWhole) {
     edges.push({ from, to: addDays(firstWhole, -1) });
   }
   if (to !== null && lastWhole !== null) {
-    const afterLast = addMonths(lastWhole, 1);
-    if (afterLast <= to) edges.push({ from: afterLast, to });
+    const lastOfMonths = lastDayOf(lastWhole);
+    if (lastOfMonths < to) edges.push({ from: addDays(lastOfMonths, 1), to });
   }
   return { months: { from: firstWhole, to: lastWhole }, edges };
 }
@@ -60,26 +88,24 @@ export interface MonthSums extends MonthSplit {
   outside: DaySpan[];
 }
 
-const lastDayOf = (month: string) => addDays(addMonths(month, 1), -1);
-/** A span with both ends. */
-type Closed = { from: string; to: string };
-
-const daysIn = (span: Closed) =>
+const daysIn = (span: ClosedSpan) =>
   Math.round((parse(span.to).getTime() - parse(span.from).getTime()) / 86_400_000) + 1;
 /** The earlier of two days (YYYY-MM-DD sorts as dates do). */
 const earlier = (a: string, b: string) => (a < b ? a : b);
 
 /** A closed span cut at month ends, in order. */
-function byMonth(span: Closed): Closed[] {
-  const pieces: Closed[] = [];
-  for (let from = span.from; from <= span.to; from = addMonths(from, 1)) {
-    pieces.push({ from, to: earlier(lastDayOf(monthOf(from)), span.to) });
+function byMonth(span: ClosedSpan): ClosedSpan[] {
+  const pieces: ClosedSpan[] = [];
+  for (let from = span.from; ; ) {
+    const to = earlier(lastDayOf(monthOf(from)), span.to);
+    pieces.push({ from, to });
+    if (to === span.to) return pieces;
+    from = addDays(to, 1);
   }
-  return pieces;
 }
 
 /** The days of a piece's month outside it: before it, after it, or both. */
-function outsideOf(piece: Closed): Closed[] {
+function outsideOf(piece: ClosedSpan): ClosedSpan[] {
   const month = monthOf(piece.from);
   const last = lastDayOf(month);
   return [
@@ -107,12 +133,9 @@ function withMonth(months: DaySpan | null, month: string): DaySpan {
 export function splitForSums(span: DaySpan): MonthSums {
   const split = splitByMonths(span);
   let months = split.months;
-  const edges: DaySpan[] = [];
+  const edges: ClosedSpan[] = [];
   const outside: DaySpan[] = [];
-  // splitByMonths' edges are closed: an open end is answered by its months.
-  const pieces = split.edges.flatMap((edge) =>
-    byMonth({ from: edge.from ?? '', to: edge.to ?? '' }),
-  );
+  const pieces = split.edges.flatMap(byMonth);
   for (const piece of pieces) {
     const others = outsideOf(piece);
     if (others.reduce((days, other) => days + daysIn(other), 0) < daysIn(piece)) {

@@ -111,6 +111,8 @@ let seed: Seed;
 let fingerprint: Awaited<ReturnType<typeof fingerprinter>>;
 let baseline: Map<string, string>;
 let queryKeys: Map<string, string[]>;
+/** Per route, its query parameters that take a date (yyyy-MM-dd). */
+let dateKeys: Map<string, string[]>;
 let requests = 0;
 const statusCounts = new Map<number, number>();
 
@@ -120,12 +122,23 @@ beforeAll(async () => {
   seed = await seedBakery(admin);
   // The router's own query parameters, from the API description its schemas make.
   const doc = (await admin.get('/api/openapi.json')).body as {
-    paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+    paths: Record<
+      string,
+      Record<string, { parameters?: { in: string; name: string; schema?: { format?: string } }[] }>
+    >;
   };
   queryKeys = new Map(
     Object.entries(doc.paths).map(([path, operations]) => [
       path,
       (operations.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+    ]),
+  );
+  dateKeys = new Map(
+    Object.entries(doc.paths).map(([path, operations]) => [
+      path,
+      (operations.get?.parameters ?? [])
+        .filter((p) => p.in === 'query' && p.schema?.format === 'date')
+        .map((p) => p.name),
     ]),
   );
   fingerprint = await fingerprinter(testApp.database.db);
@@ -187,5 +200,43 @@ describe('bad query strings on every read route', () => {
       );
     }
     report(problems, `FUZZ_SEED=${SEED}`);
+  }, 600_000);
+
+  it('answers every date parameter at the ends of the calendar without a 500', async () => {
+    // Month arithmetic at 9999-12-31 once stepped past the last four-digit year (a 500).
+    const ends = ['1900-01-01', '1900-01-31', '9999-12-01', '9999-12-15', '9999-12-31'];
+    const problems: string[] = [];
+    const reads = testApp.app.apiRoutes.filter((r) => r.method === 'GET');
+    let tried = 0;
+    for (const { url } of reads) {
+      const keys = dateKeys.get(url.replace(/:(\w+)/g, '{$1}')) ?? [];
+      const path = url.replace(':id', readIdOf(url, seed) ?? ':id');
+      const queries = keys.flatMap((key) => ends.map((day) => `${key}=${day}`));
+      if (keys.includes('startDate') && keys.includes('endDate')) {
+        queries.push(
+          ...ends.flatMap((start) =>
+            ends.filter((end) => end >= start).map((end) => `startDate=${start}&endDate=${end}`),
+          ),
+        );
+      }
+      for (const query of queries) {
+        const answer = await send(
+          testApp,
+          'GET',
+          `${path}?${query}`,
+          { kind: 'none' },
+          admin.sessionCookie,
+        );
+        tried += 1;
+        problems.push(
+          ...problemsWith(answer).map(
+            (p) =>
+              `${p}\n    GET ${path}?${query}\n    → ${answer.status} ${answer.text.slice(0, 300)}`,
+          ),
+        );
+      }
+    }
+    expect(tried).toBeGreaterThan(200);
+    report(problems, 'the ends of the calendar');
   }, 600_000);
 });
