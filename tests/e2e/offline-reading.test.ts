@@ -112,6 +112,9 @@ describe('offline reading: the app opens with no network and shows what was last
   });
 
   test('opens signed in, the pages seen online showing their figures under the banner', async () => {
+    // The letterhead (seen only on paper) is never kept here: a page is not "not available
+    // offline" for want of it. Fetched after the page's answer, it was once left unkept at random.
+    await page.route('**/api/letterhead', (route) => route.abort());
     await page.goto('/');
     await waitForPageTitle(page, 'Dashboard');
     await statCard(page, "Today's Sales").getByText('₦5,125.00').waitFor();

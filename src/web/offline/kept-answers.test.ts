@@ -85,9 +85,13 @@ describe('what the offline banner says', () => {
     expect(isMissingOffline([{ ...missing, observed: false }])).toBe(false);
   });
 
-  it('does not call a page with its figures missing because the bell or the clock waits', () => {
+  it('does not call a page with its figures missing because the bell, the clock or the letterhead waits', () => {
     const waiting = { hasData: false, waitingForNetwork: true };
-    const shell = [query(['/api/notifications'], waiting), query(['/api/app-info'], waiting)];
+    const shell = [
+      query(['/api/notifications'], waiting),
+      query(['/api/app-info'], waiting),
+      query(['/api/letterhead'], waiting),
+    ];
     expect(isMissingOffline([query(['/api/dispatch', null]), ...shell])).toBe(false);
     expect(isMissingOffline([query(['/api/dispatch', null], waiting), ...shell])).toBe(true);
   });

@@ -24,8 +24,17 @@ const KEPT_OFFLINE = new Set([
   '/api/settlements',
 ]);
 
-/** Shown on every page but not its figures: who is signed in, the clock's zone, the bell. */
-const NOT_FIGURES = new Set(['/api/auth/user', '/api/app-info', '/api/notifications']);
+/**
+ * Asked for on a page but not its figures: who is signed in, the clock's zone,
+ * the bell, and the letterhead (seen only on paper; it is fetched after the
+ * page's own answer, so going offline at once can leave it unkept).
+ */
+const NOT_FIGURES = new Set([
+  '/api/auth/user',
+  '/api/app-info',
+  '/api/notifications',
+  '/api/letterhead',
+]);
 
 /** An answer older than this is not shown offline: a week-old balance misleads more than none. */
 export const KEPT_FOR_MS = 7 * 24 * 60 * 60 * 1000;
