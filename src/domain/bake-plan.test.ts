@@ -51,6 +51,24 @@ describe('planBread', () => {
     });
   });
 
+  it('plans no mixes past 500 for a bread, from a yield or mixer typed wrong', () => {
+    const typo = { ordered: 1000, adjustment: 0, marginPercent: 0, mixerCapacityKg: 0.001 };
+    // 1000 loaves ÷ 2 per kg = 500 kg in mixes of 1 g: 500,000 mixes, none listed.
+    expect(planBread({ ...typo, loavesPerKg: 2 })).toEqual({
+      margin: 0,
+      loaves: 1000,
+      flourKg: 500,
+      mixes: null,
+      overMixes: 500_000,
+    });
+    const atTheLimit = planBread({ ...typo, loavesPerKg: 2, mixerCapacityKg: 1 });
+    expect(atTheLimit.mixes).toHaveLength(500);
+    expect(atTheLimit.overMixes).toBeUndefined();
+    expect(planBread({ ...typo, loavesPerKg: 0.001, mixerCapacityKg: 0.001 }).overMixes).toBe(
+      1_000_000_000,
+    );
+  });
+
   it('takes a margin with decimals exactly', () => {
     expect(
       planBread({

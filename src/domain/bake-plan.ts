@@ -27,9 +27,21 @@ export interface BreadPlanFigures {
   loaves: number;
   /** null when the yield is not set. */
   flourKg: number | null;
-  /** Each mix's flour in kg; their sum is exactly flourKg. */
+  /** Each mix's flour in kg; their sum is exactly flourKg. Null without a yield, or over the limit. */
   mixes: number[] | null;
+  /** The mixes it would take, when more than MAX_MIXES_PER_BREAD. */
+  overMixes?: number;
 }
+
+/**
+ * A bread's mixes in one day's plan at most: 500 mixes of 25 kg is some 25,000
+ * loaves. More comes from a yield or mixer capacity typed wrong (0.001), and
+ * would be a plan of millions of mixes (and batches) that no bakery bakes.
+ */
+export const MAX_MIXES_PER_BREAD = 500;
+
+export const tooManyMixesMessage = (recipeName: string, mixes: number, mixerCapacityKg: number) =>
+  `${recipeName} would take ${mixes.toLocaleString('en-NG')} mixes of ${mixerCapacityKg} kg, more than the ${MAX_MIXES_PER_BREAD} a day's plan takes: check its loaves per kg on the recipe, the adjustment and the mixer capacity in Admin Settings`;
 
 /**
  * Ordered + margin (the ordered loaves × margin %, rounded up to whole loaves)
@@ -44,6 +56,9 @@ export function planBread(input: BreadPlanInput): BreadPlanFigures {
   if (loaves === 0) return { margin, loaves, flourKg: 0, mixes: [] };
   const grams = ceilDiv(loaves * 1_000_000, thousandths(input.loavesPerKg));
   const count = ceilDiv(grams, thousandths(input.mixerCapacityKg));
+  if (count > MAX_MIXES_PER_BREAD) {
+    return { margin, loaves, flourKg: grams / 1000, mixes: null, overMixes: count };
+  }
   const base = Math.floor(grams / count);
   const mixes = Array.from(
     { length: count },

@@ -89,6 +89,12 @@ describe('Bake plan: a yield on the recipe, tomorrow from the order book, the or
     await expect
       .poll(() => needRow(page, 'Flour').getByRole('cell').allTextContents())
       .toEqual(['Flour', '42 kg', '10 kg', '32 kg', 'Golden Penny Mills']);
+    // 100,000 loaves more would be 1,602 mixes: refused, and the adjustments can be cleared.
+    await page.getByLabel('Adjustment for Agege Bread').fill('100000');
+    await page.getByText('Agege Bread would take 1,602 mixes of 25 kg').waitFor();
+    await screenshot(page, 'bake-plan-too-many-mixes-1280');
+    await page.getByRole('button', { name: 'Clear the adjustments' }).click();
+    await expect.poll(() => cells(page, 'Agege Bread')).toContain('2 × 21 kg');
     await page.getByLabel('Adjustment for Agege Bread').fill('5');
     // 110 loaves ÷ 2.5 = 44 kg: 2 mixes of 22 kg; 34 kg short.
     await expect.poll(() => cells(page, 'Agege Bread')).toContain('44 kg');

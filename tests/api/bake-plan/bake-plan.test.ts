@@ -146,6 +146,26 @@ describe('the bake plan of a day', () => {
     });
   });
 
+  it('refuses a plan of more than 500 mixes of a bread, reading or creating, changing nothing', async () => {
+    // A mixer capacity typed as 0.001 kg: Monday's 54.8 kg of flour (137 loaves ÷ 2.5) would be 54,800 mixes.
+    const settings = { allowSelfRegistration: true, planMarginPercent: 5, mixerCapacityKg: 0.001 };
+    await admin.call('PUT', '/api/admin/settings', settings);
+    const message =
+      "Agege Bread would take 54,800 mixes of 0.001 kg, more than the 500 a day's plan takes: check its loaves per kg on the recipe, the adjustment and the mixer capacity in Admin Settings";
+    const read = await plan('?day=2026-11-30');
+    expect(read.status).toBe(400);
+    expect(read.body).toMatchObject({ code: 'INVALID_INPUT', message });
+    const before = await stockOf(flourItem);
+    const create = await admin.post('/api/bake-plan/batches', { day: '2026-11-30' });
+    expect(create.status).toBe(400);
+    expect(create.body.message).toBe(message);
+    const order = await admin.post('/api/bake-plan/purchase-orders', { day: '2026-11-30' });
+    expect(order.status).toBe(400);
+    expect(await stockOf(flourItem)).toBe(before);
+    await admin.call('PUT', '/api/admin/settings', { ...settings, mixerCapacityKg: 25 });
+    expect((await plan('?day=2026-11-30')).body.breads[0]?.plannedBatches).toBe(0);
+  });
+
   it.each([
     ['?day=2026-13-01', 'day', 'Day must be a date (yyyy-MM-dd)'],
     [

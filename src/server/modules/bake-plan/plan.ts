@@ -6,6 +6,7 @@ import {
   planBread,
   shortfallOf,
   sumNeeds,
+  tooManyMixesMessage,
 } from '../../../domain/bake-plan';
 import type { BakePlan, PlanBread } from '../../../domain/contracts/bake-plan';
 import type { Database, Transaction } from '../../db/connection';
@@ -95,6 +96,11 @@ export async function readPlan(
       marginPercent: settings.planMarginPercent,
       mixerCapacityKg: settings.mixerCapacityKg,
     });
+    if (figures.overMixes !== undefined) {
+      throw badRequest(
+        tooManyMixesMessage(recipe.name, figures.overMixes, settings.mixerCapacityKg),
+      );
+    }
     return {
       recipeId: recipe.id,
       recipeName: recipe.name,

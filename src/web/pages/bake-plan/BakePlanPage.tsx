@@ -56,8 +56,20 @@ export default function BakePlanPage() {
   const batches = useCreatePlanBatches();
   const orders = useCreatePlanOrders();
   if (plan.isPending) return <Header actions={null} loading />;
-  if (plan.isError)
-    return <Text c="red">{errorText(plan.error, 'Failed to load the bake plan')}</Text>;
+  if (plan.isError) {
+    // An adjustment typed too large can make the plan refused: the boxes are gone with it.
+    return (
+      <Stack gap="md" align="flex-start">
+        <Header actions={null} />
+        <Text c="red">{errorText(plan.error, 'Failed to load the bake plan')}</Text>
+        {Object.keys(adjustments).length > 0 && (
+          <Button variant="default" onClick={() => setTyped({})}>
+            Clear the adjustments
+          </Button>
+        )}
+      </Stack>
+    );
+  }
   const data = plan.data;
   const shortfall = data.needs.some((need) => need.shortfall > 0);
   const baking = data.breads.some((bread) => bread.mixes && bread.mixes.length > 0);
