@@ -28,12 +28,8 @@ export function addDays(day: string, days: number): string {
   return format(date);
 }
 
-function addMonths(day: string, months: number): string {
-  const date = parse(day);
-  date.setUTCDate(1);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  return format(date);
-}
+/** The latest day a date field takes (yyyy-MM-dd has four-digit years). */
+const LAST_DAY = '9999-12-31';
 
 /** The first day of the month a day is in. */
 export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
@@ -54,15 +50,12 @@ const monthAfter = (day: string) => {
   return last === LAST_DAY ? null : addDays(last, 1);
 };
 
-/** The latest day a date field takes (yyyy-MM-dd has four-digit years). */
-const LAST_DAY = '9999-12-31';
-
 /** The first whole month from a day on: its own on its 1st, else the next (null: none). */
 const firstWholeFrom = (day: string) => (day === monthOf(day) ? day : monthAfter(day));
 
 /** The last whole month up to a day: its own on its last day, else the one before. */
 const lastWholeTo = (day: string) =>
-  day === lastDayOf(monthOf(day)) ? monthOf(day) : addMonths(day, -1);
+  day === lastDayOf(monthOf(day)) ? monthOf(day) : monthOf(addDays(monthOf(day), -1));
 
 export function splitByMonths({ from, to }: DaySpan): MonthSplit {
   const firstWhole = from === null ? null : firstWholeFrom(from);

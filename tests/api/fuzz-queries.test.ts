@@ -110,9 +110,9 @@ let admin: ApiClient;
 let seed: Seed;
 let fingerprint: Awaited<ReturnType<typeof fingerprinter>>;
 let baseline: Map<string, string>;
-let queryKeys: Map<string, string[]>;
-/** Per route, its query parameters that take a date (yyyy-MM-dd). */
-let dateKeys: Map<string, string[]>;
+/** Per route (as the API description names it), its query parameters and their formats. */
+let queryParameters: Map<string, { name: string; format?: string }[]>;
+const parametersOf = (url: string) => queryParameters.get(url.replace(/:(\w+)/g, '{$1}')) ?? [];
 let requests = 0;
 const statusCounts = new Map<number, number>();
 
@@ -127,18 +127,12 @@ beforeAll(async () => {
       Record<string, { parameters?: { in: string; name: string; schema?: { format?: string } }[] }>
     >;
   };
-  queryKeys = new Map(
-    Object.entries(doc.paths).map(([path, operations]) => [
-      path,
-      (operations.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
-    ]),
-  );
-  dateKeys = new Map(
+  queryParameters = new Map(
     Object.entries(doc.paths).map(([path, operations]) => [
       path,
       (operations.get?.parameters ?? [])
-        .filter((p) => p.in === 'query' && p.schema?.format === 'date')
-        .map((p) => p.name),
+        .filter((p) => p.in === 'query')
+        .map((p) => ({ name: p.name, format: p.schema?.format })),
     ]),
   );
   fingerprint = await fingerprinter(testApp.database.db);
@@ -173,7 +167,7 @@ describe('bad query strings on every read route', () => {
     const problems: string[] = [];
     const reads = testApp.app.apiRoutes.filter((r) => r.method === 'GET');
     for (const [index, { url }] of reads.entries()) {
-      const own = queryKeys.get(url.replace(/:(\w+)/g, '{$1}')) ?? [];
+      const own = parametersOf(url).map((p) => p.name);
       const keys = [...new Set([...own, ...COMMON_KEYS])];
       await fc.assert(
         fc.asyncProperty(pathChoices(url), queryString(keys), async (path, query) => {
@@ -209,7 +203,9 @@ describe('bad query strings on every read route', () => {
     const reads = testApp.app.apiRoutes.filter((r) => r.method === 'GET');
     let tried = 0;
     for (const { url } of reads) {
-      const keys = dateKeys.get(url.replace(/:(\w+)/g, '{$1}')) ?? [];
+      const keys = parametersOf(url)
+        .filter((p) => p.format === 'date')
+        .map((p) => p.name);
       const path = url.replace(':id', readIdOf(url, seed) ?? ':id');
       const queries = keys.flatMap((key) => ends.map((day) => `${key}=${day}`));
       if (keys.includes('startDate') && keys.includes('endDate')) {
